@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test, in an order that fails fast and keeps two cores usable.
+ *
+ * 1. Chromium present (installed as root when missing), 2. typecheck, 3. unit and API suites
+ * (vitest projects `unit` and `api`), 4. build the app, 5. browser end-to-end suite (project
+ * `e2e`). Vitest's JSON reports are summed and the run ends with one plain line
+ * `Tests: N passed, N failed, N skipped`. Exit code 0 only when every step passed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reportDir = mkdtempSync(join(tmpdir(), 'tm-tests-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function step(name, command, args) {
+  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`);
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+function vitest(name, projects) {
+  const outputFile = join(reportDir, `${name}.json`);
+  const projectArgs = projects.flatMap((project) => ['--project', project]);
+  const ok = step(name, 'vitest', ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`]);
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+  return ok;
+}
+
+const hasChromium = step('chromium', 'node', ['scripts/ensure-chromium.mjs']);
+step('typecheck', 'tsc', ['--noEmit', '-p', '.']);
+vitest('unit-and-api', ['unit', 'api']);
+if (hasChromium && step('build', 'npm', ['run', 'build'])) {
+  vitest('e2e', ['e2e']);
+} else {
+  totals.failed += 1;
+}
+
+console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,76 @@
+/**
+ * Form-area contract shared by client, server and scripts (design.md §3 "Area").
+ *
+ * An area is data, never code: each folder `schemas/<key>/` holds `schema.json`
+ * (JSON Schema draft-07), `ui.json` (rjsf UI schema), an optional `area.json`
+ * (this file's {@link AreaManifest}) and an optional `example.json`.
+ */
+import type { JsonObject } from './json';
+
+/** The contents of `schemas/<key>/area.json`; every field but `key` may be omitted. */
+export type AreaManifest = {
+  /** Route segment and folder name, e.g. `AP`. */
+  key: string;
+  title?: string;
+  /** Department the area belongs to, e.g. `Accounting`. */
+  group?: string;
+  description?: string;
+  /** Schema version; a stored submission remembers the version it was submitted with. */
+  version?: number;
+  /** Top-level property names shown as columns on the area's list page. */
+  listColumns?: string[];
+  /** Top-level string property used as a ticket's one-line summary. */
+  summaryField?: string;
+  /** Role-group names that handle this area's tickets. */
+  handlers?: string[];
+  /** Parent area key for nested areas (`IncidentFollowUp`, `InsuranceClaim` under `IncidentForm`). */
+  parent?: string;
+};
+
+/** One entry of `GET /api/areas`. */
+export type AreaSummary = {
+  key: string;
+  title: string;
+  group: string;
+  description: string;
+  parent?: string;
+};
+
+/** `GET /api/areas/:key`: everything the client needs to render the area's pages. */
+export type AreaDefinition = AreaSummary & {
+  version: number;
+  schema: JsonObject;
+  uiSchema: JsonObject;
+  listColumns: string[];
+  summaryField?: string;
+  /** Top-level property whose UI options say `optionsFrom: "properties"`, if any. */
+  propertyField?: string;
+  handlers: string[];
+};
+
+/** Area keys are route segments: letters and digits, starting with a letter or digit (e.g. `504Request`). */
+export const AREA_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9]{0,63}$/;
+
+/** Route segments of the spec (§2) that are not area keys and so can never name an area. */
+export const RESERVED_ROUTE_SEGMENTS = [
+  'api',
+  'oidc',
+  'login',
+  'Login',
+  'Forms',
+  'Tickets',
+  'Assignments',
+  'Changes',
+  'RoleGroups',
+  'test',
+  'ReportTracker',
+  'assets',
+  'content',
+] as const;
+
+/** UI option naming an API-backed list of options for a field (`"ui:options": { "optionsFrom": "properties" }`). */
+export const OPTIONS_FROM_KEY = 'optionsFrom';
+
+/** Sources that `optionsFrom` may name. */
+export const OPTION_SOURCES = ['properties'] as const;
+export type OptionSource = (typeof OPTION_SOURCES)[number];

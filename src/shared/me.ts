@@ -1,0 +1,29 @@
+/** `GET /api/me`: the signed-in user's profile with the scopes computed from role groups (design.md §2). */
+export type Profile = {
+  id: string;
+  /** Issuer and subject that identify the user (users are keyed by both, never by e-mail). */
+  issuer: string;
+  subject: string;
+  name: string;
+  email: string | null;
+  /** Names of the role groups the user belongs to. */
+  roleGroups: string[];
+  /** Effective scopes: union of the role groups' scopes (design.md §5). */
+  scope: string[];
+};
+
+/** `GET /api/auth/config` (public): how the browser signs in. */
+export type AuthConfig = {
+  /** OpenID Connect issuer (authority) URL. */
+  authority: string;
+  clientId: string;
+  /** Audience (resource indicator, RFC 8707) of the portal API's access tokens. */
+  audience: string;
+  /** Requested scopes, `openid profile email` (spec §7). */
+  scope: string;
+  /** Default sign-in strategy name (spec §9). */
+  strategy: string;
+};
+
+/** `GET /api/properties` item. */
+export type Property = { code: string; name: string; region: string; active: boolean };

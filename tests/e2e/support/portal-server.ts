@@ -1,0 +1,83 @@
+/**
+ * Starts the built portal (`node dist/server/server.js`) as a real child process on loopback for
+ * browser tests, on a fresh data folder, and stops it with SIGTERM like an operator would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+
+export type PortalServer = {
+  baseUrl: string;
+  dataDir: string;
+  /** Stops the process with SIGTERM and resolves with its exit code (rejects after 20 s). */
+  stop: () => Promise<number | null>;
+  /** Everything the process printed so far. */
+  output: () => string;
+};
+
+/** Asks the OS for a free loopback TCP port. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the portal and waits until `GET /api/health` answers 200 (at most `timeoutMs`).
+ * Pass the same `dataDir` and `port` again to restart on the same data.
+ */
+export async function startPortal(options: { dataDir?: string; port?: number; timeoutMs?: number } = {}): Promise<PortalServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tm-e2e-data-'));
+  const port = options.port ?? (await findFreePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode} before it was ready:\n${log}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`portal did not become healthy in time:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`portal did not stop within 20 s:\n${log}`)), 20_000),
+      );
+      return Promise.race([exited, timeout]);
+    },
+  };
+}
