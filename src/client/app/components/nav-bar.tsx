@@ -1,0 +1,71 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { APP_TITLE } from '../../config/env';
+import { paths } from '../../config/paths';
+import { useSession } from '../session/session-context';
+
+const LINKS = [
+  { to: paths.home, label: 'Home', end: true },
+  { to: paths.forms, label: 'Forms', end: false },
+  { to: paths.tickets, label: 'Tickets', end: false },
+] as const;
+
+/**
+ * The top navigation bar: product name, Home / Forms / Tickets, and the signed-in user's name
+ * with a "Sign out" button. Below 768 px the links fold behind a "Menu" button.
+ */
+export function NavBar() {
+  const session = useSession();
+  const location = useLocation();
+  const menuId = useId();
+  const [isOpen, setOpen] = useState(false);
+  const [isSigningOut, setSigningOut] = useState(false);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const handleSignOut = () => {
+    setSigningOut(true);
+    session.signOut().catch(() => setSigningOut(false));
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={paths.home} className="site-header__brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>{APP_TITLE}</span>
+        </Link>
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={isOpen}
+          aria-controls={menuId}
+          onClick={() => setOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <nav id={menuId} className={isOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Main">
+          <ul className="site-nav__links">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="site-nav__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {session.user ? (
+            <div className="site-nav__user">
+              <span className="site-nav__name" title={session.user.email ?? undefined}>
+                {session.user.name}
+              </span>
+              <button type="button" className="button button--quiet" onClick={handleSignOut} disabled={isSigningOut}>
+                Sign out
+              </button>
+            </div>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

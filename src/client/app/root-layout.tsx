@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { startProgress } from '../lib/progress';
+import { ToastHost } from '../lib/toast';
+import { SessionProvider } from './session/session-provider';
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const isBusy = navigation.state !== 'idle';
+  useEffect(() => (isBusy ? startProgress() : undefined), [isBusy]);
+  return null;
+}
+
+/**
+ * The root of every page: session, scroll to top (or to the hash) on navigation, the
+ * navigation progress bar and the one toast container.
+ */
+export function RootLayout() {
+  return (
+    <SessionProvider>
+      <ScrollRestoration />
+      <NavigationProgress />
+      <Outlet />
+      <ToastHost />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+
+/** The 404 content (spec §2, §8): 'This page could not be found' and a link back home. */
+export function NotFound() {
+  return (
+    <section className="error-panel" aria-labelledby="not-found-title">
+      <p className="error-panel__status">404</p>
+      <h1 id="not-found-title">This page could not be found</h1>
+      <p>
+        <Link to={paths.home}>Back to the home page</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Route paths of the portal (portal-spec.md §2), built in one place so links and routes agree.
+ * Area keys are route segments as-is; submission ids are URI-encoded.
+ */
+
+/** Where an area's pages live: top level (`/AP`) or nested under a parent submission (`/IncidentForm/{id}/IncidentFollowUp`). */
+export type AreaLocation = {
+  area: string;
+  parent?: { area: string; id: string };
+};
+
+/** Static pages. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  forms: '/Forms',
+  tickets: '/Tickets',
+} as const;
+
+/** `/{Area}` or `/{Parent}/{parentId}/{Area}`: the list page of an area. */
+export function areaListPath(location: AreaLocation): string {
+  const { area, parent } = location;
+  return parent ? `/${parent.area}/${encodeURIComponent(parent.id)}/${area}` : `/${area}`;
+}
+
+/** `…/{Area}/Form`: the create page of an area. */
+export function areaCreatePath(location: AreaLocation): string {
+  return `${areaListPath(location)}/Form`;
+}
+
+/** `…/{Area}/{id}`: the detail page of one submission. */
+export function areaDetailPath(location: AreaLocation, id: string): string {
+  return `${areaListPath(location)}/${encodeURIComponent(id)}`;
+}

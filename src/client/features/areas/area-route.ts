@@ -1,0 +1,58 @@
+/**
+ * Resolves the area pages' route parameters against the API (no per-area code, no hard-coded
+ * key list): `/:area…` must name an area from `/api/areas/:key`; `/:parentArea/:parentId/:area…`
+ * must name a child area whose `parent` is `parentArea`, under an existing parent submission.
+ */
+import { AREA_KEY_PATTERN, RESERVED_ROUTE_SEGMENTS, type AreaDefinition } from '../../../shared/area';
+import type { Submission } from '../../../shared/submission';
+import type { AreaLocation } from '../../config/paths';
+import { isNotFoundError } from '../../lib/http';
+import { fetchArea, fetchSubmission } from './api';
+
+/** Everything an area page needs about where it is. */
+export type AreaContext = {
+  location: AreaLocation;
+  area: AreaDefinition;
+  parentArea?: AreaDefinition;
+  parentSubmission?: Submission;
+};
+
+/** Route parameters of the area pages. */
+export type AreaRouteParams = { area?: string; parentArea?: string; parentId?: string };
+
+/** The outcome: the page's context, or "not found" (404 page). Other failures reject. */
+export type AreaResolution = { kind: 'found'; context: AreaContext } | { kind: 'not-found' };
+
+const RESERVED = new Set(RESERVED_ROUTE_SEGMENTS.map((segment) => segment.toLowerCase()));
+
+/** True when `segment` can be an area key: the key pattern, and not one of the spec's fixed routes. */
+export function isAreaKeyCandidate(segment: string | undefined): segment is string {
+  return segment !== undefined && AREA_KEY_PATTERN.test(segment) && !RESERVED.has(segment.toLowerCase());
+}
+
+async function orNotFound<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (isNotFoundError(error)) return null;
+    throw error;
+  }
+}
+
+/** Checks `params` against the API; unknown areas, wrong nesting or an unknown parent give `not-found`. */
+export async function resolveAreaRoute(params: AreaRouteParams, signal?: AbortSignal): Promise<AreaResolution> {
+  const notFound: AreaResolution = { kind: 'not-found' };
+  if (!isAreaKeyCandidate(params.area)) return notFound;
+  const isNested = params.parentArea !== undefined || params.parentId !== undefined;
+  if (!isNested) {
+    const area = await orNotFound(fetchArea(params.area));
+    return area ? { kind: 'found', context: { location: { area: area.key }, area } } : notFound;
+  }
+  if (!isAreaKeyCandidate(params.parentArea) || !params.parentId) return notFound;
+  const [area, parentArea] = await Promise.all([orNotFound(fetchArea(params.area)), orNotFound(fetchArea(params.parentArea))]);
+  if (!area || !parentArea || area.parent !== parentArea.key) return notFound;
+  const parentSubmission = await orNotFound(fetchSubmission(parentArea.key, params.parentId, signal));
+  if (!parentSubmission) return notFound;
+  const location: AreaLocation = { area: area.key, parent: { area: parentArea.key, id: parentSubmission.id } };
+  return { kind: 'found', context: { location, area, parentArea, parentSubmission } };
+}

@@ -1,0 +1,110 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isValidationErrorBody } from '../../../../shared/api-error';
+import type { JsonObject } from '../../../../shared/json';
+import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { Loading } from '../../../components/status-message';
+import { areaDetailPath, areaListPath } from '../../../config/paths';
+import { AreaForm } from '../../../form-engine/area-form';
+import { fieldIdForPointer, toErrorSchema, type FieldErrorSchema } from '../../../form-engine/error-schema';
+import { focusFieldById } from '../../../form-engine/focus-field';
+import { toApiFailure } from '../../../lib/http';
+import { createIdempotencyKey } from '../../../lib/idempotency-key';
+import { toast } from '../../../lib/toast';
+import { createSubmission } from '../api';
+import { areaCrumbs } from '../area-crumbs';
+import type { AreaContext } from '../area-route';
+import { useAreaFormSchemas } from '../use-area-form-schemas';
+
+/** A child record starts on its parent's property (e.g. an incident's follow-up), when both have one. */
+function initialData(context: AreaContext): JsonObject {
+  const field = context.area.propertyField;
+  const property = context.parentSubmission?.property;
+  return field && property ? { [field]: property } : {};
+}
+
+/**
+ * The create page body: the area's form, submitted to `POST /api/areas/:key/submissions` with
+ * an idempotency key. A 422 puts the server's messages on the fields; success toasts
+ * "Submitted <number>" and opens the new record; a network failure keeps the data for a retry
+ * with the same key, so the retry cannot be stored twice.
+ */
+export function CreateSubmission({ context }: { context: AreaContext }) {
+  const { area, location } = context;
+  const navigate = useNavigate();
+  const schemas = useAreaFormSchemas(area, { includeInactive: false });
+  const [formData, setFormData] = useState<JsonObject>(() => initialData(context));
+  const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(undefined);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const idempotencyKey = useRef<string>(createIdempotencyKey());
+
+  const handleSubmit = async (data: JsonObject) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setExtraErrors(undefined);
+    try {
+      const created = await createSubmission(area.key, data, {
+        idempotencyKey: idempotencyKey.current,
+        parentId: location.parent?.id,
+      });
+      toast.success(`Submitted ${created.number}`);
+      await navigate(areaDetailPath(location, created.id));
+    } catch (error) {
+      const failure = toApiFailure(error);
+      // Only an answer whose outcome is unknown (no answer, 5xx) may be retried with the same key.
+      if (!failure.isNetwork && failure.status < 500) idempotencyKey.current = createIdempotencyKey();
+      if (failure.status === 422 && isValidationErrorBody(failure.body)) {
+        setExtraErrors(toErrorSchema(failure.body.errors));
+        toast.error('Please correct the highlighted fields');
+        const first = failure.body.errors[0];
+        if (first) focusFieldById(fieldIdForPointer(first.path));
+      } else {
+        toast.error(`Not submitted: ${failure.message}`);
+      }
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <Breadcrumbs items={areaCrumbs(context, [{ label: 'New' }])} />
+      <div className="page-header">
+        <div>
+          <h1>New {area.title}</h1>
+          {area.description ? <p className="page-header__lead">{area.description}</p> : null}
+        </div>
+      </div>
+      {schemas.status === 'loading' ? <Loading /> : null}
+      {schemas.status === 'ready' ? (
+        <>
+          {schemas.warning ? <p className="note">{schemas.warning}</p> : null}
+          <AreaForm
+            schema={schemas.schema}
+            uiSchema={schemas.uiSchema}
+            formData={formData}
+            onChange={setFormData}
+            onSubmit={(data) => void handleSubmit(data)}
+            extraErrors={extraErrors}
+            submitting={isSubmitting}
+            actions={
+              <>
+                <Link to={areaListPath(location)} className="button button--quiet">
+                  Cancel
+                </Link>
+                {isSubmitting ? (
+                  <span role="status" className="form-actions__status">
+                    Sending…
+                  </span>
+                ) : null}
+              </>
+            }
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

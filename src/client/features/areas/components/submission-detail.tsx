@@ -1,0 +1,77 @@
+import { useParams } from 'react-router';
+import type { Submission } from '../../../../shared/submission';
+import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { NotFound } from '../../../components/not-found';
+import { LoadError, Loading } from '../../../components/status-message';
+import { AreaForm } from '../../../form-engine/area-form';
+import { isNotFoundError } from '../../../lib/http';
+import { useResource } from '../../../lib/use-resource';
+import { fetchAreas, fetchSubmission } from '../api';
+import { areaCrumbs } from '../area-crumbs';
+import type { AreaContext } from '../area-route';
+import { useAreaFormSchemas } from '../use-area-form-schemas';
+import { usePropertyLabels } from '../use-property-labels';
+import { ChildSubmissions } from './child-submissions';
+import { SubmissionSummary } from './submission-summary';
+
+async function loadSubmission(context: AreaContext, id: string, signal: AbortSignal): Promise<Submission | null> {
+  try {
+    const submission = await fetchSubmission(context.area.key, id, signal);
+    // Under a parent route the record must belong to that parent.
+    if (context.location.parent && submission.parentId !== context.location.parent.id) return null;
+    return submission;
+  } catch (error) {
+    if (isNotFoundError(error)) return null;
+    throw error;
+  }
+}
+
+function StoredData({ context, submission }: { context: AreaContext; submission: Submission }) {
+  const schemas = useAreaFormSchemas(context.area, { includeInactive: true });
+  if (schemas.status === 'loading') return <Loading />;
+  return <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} formData={submission.data} readonly />;
+}
+
+function ChildSections({ context, submission }: { context: AreaContext; submission: Submission }) {
+  const areas = useResource('areas', () => fetchAreas());
+  if (areas.status !== 'ready') return null;
+  const children = areas.data.filter((area) => area.parent === context.area.key);
+  return (
+    <>
+      {children.map((child) => (
+        <ChildSubmissions key={child.key} child={child} parent={{ area: context.area.key, id: submission.id }} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * The detail page body: "<number> — <area title>", the ticket summary, the stored data shown
+ * read-only by the same rjsf form, and a section per child area (e.g. an incident's
+ * follow-ups and insurance claims) with "New <child>" links.
+ */
+export function SubmissionDetail({ context }: { context: AreaContext }) {
+  const { id = '' } = useParams();
+  const { area } = context;
+  const result = useResource(`submission:${area.key}:${id}`, (signal) => loadSubmission(context, id, signal));
+  const propertyLabels = usePropertyLabels(Boolean(area.propertyField));
+  if (result.status === 'loading') return <Loading />;
+  if (result.status === 'error') return <LoadError what="This submission" error={result.error} onRetry={result.reload} />;
+  const submission = result.data;
+  if (!submission) return <NotFound />;
+  return (
+    <>
+      <Breadcrumbs items={areaCrumbs(context, [{ label: submission.number }])} />
+      <div className="page-header">
+        <h1>
+          {submission.number} — {area.title}
+        </h1>
+      </div>
+      <SubmissionSummary submission={submission} propertyLabels={propertyLabels} />
+      <section className="detail-data" aria-label="Submitted data">
+        <StoredData context={context} submission={submission} />
+      </section>
+      <ChildSections context={context} submission={submission} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import type { Submission } from '../../../../shared/submission';
+import { areaDetailPath, type AreaLocation } from '../../../config/paths';
+import { formatDateTime, formatListValue, type ListColumn } from '../list-format';
+
+/**
+ * The table of an area's submissions: Number (a link to the submission), the area's list
+ * columns, Status, Requester and Created. Scrolls sideways on narrow screens.
+ */
+export function SubmissionsTable({
+  caption,
+  items,
+  columns,
+  location,
+  propertyLabels,
+}: {
+  caption: string;
+  items: Submission[];
+  columns: ListColumn[];
+  location: AreaLocation;
+  propertyLabels: ReadonlyMap<string, string> | null;
+}) {
+  // An area may have its own "Status" field (e.g. a follow-up's action status): keep both readable.
+  const statusHeader = columns.some((column) => column.title.trim().toLowerCase() === 'status') ? 'Ticket status' : 'Status';
+  return (
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            {columns.map((column) => (
+              <th scope="col" key={column.key}>
+                {column.title}
+              </th>
+            ))}
+            <th scope="col">{statusHeader}</th>
+            <th scope="col">Requester</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">
+                <Link to={areaDetailPath(location, item.id)}>{item.number}</Link>
+              </th>
+              {columns.map((column) => (
+                <td key={column.key}>{formatListValue(item.data[column.key], column, { propertyLabels })}</td>
+              ))}
+              <td>
+                <span className={`status-badge status-badge--${item.status.toLowerCase().replace(/\s+/g, '-')}`}>
+                  {item.status}
+                </span>
+              </td>
+              <td>{item.requester.name}</td>
+              <td>
+                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Columns and cell text of an area's list page, taken from the area's own JSON Schema and UI
+ * schema (design.md §2: schemas are the single source of truth; no per-area code). Pure: no
+ * React, no rjsf, so the list page stays out of the form chunk.
+ */
+import type { AreaDefinition } from '../../../shared/area';
+import { isJsonObject, type JsonObject, type JsonPrimitive, type JsonValue } from '../../../shared/json';
+import { DISPLAY_LOCALE } from '../../config/env';
+import { childUiSchema, optionsSourceOf, readUiOptions } from './ui-schema';
+
+/** One schema-driven column of a list: property key, header text and what formatting needs. */
+export type ListColumn = {
+  key: string;
+  title: string;
+  schema: JsonObject;
+  uiSchema: JsonObject;
+  /** The field holds a property code (`optionsFrom: "properties"`). */
+  isProperty: boolean;
+};
+
+/** Formatting context: property code → label, and the time zone for date-times (default: the browser's). */
+export type FormatContext = {
+  propertyLabels?: ReadonlyMap<string, string> | null;
+  timeZone?: string;
+};
+
+/** Longest cell text before it is cut with an ellipsis. */
+export const MAX_CELL_LENGTH = 80;
+
+/** The area's `listColumns` that exist in its schema, with their titles (header = schema `title`, else the key). */
+export function buildListColumns(area: Pick<AreaDefinition, 'schema' | 'uiSchema' | 'listColumns' | 'propertyField'>): ListColumn[] {
+  const properties = isJsonObject(area.schema.properties) ? area.schema.properties : {};
+  return area.listColumns.flatMap((key) => {
+    const schema = properties[key];
+    if (!isJsonObject(schema)) return [];
+    const uiSchema = childUiSchema(area.uiSchema, key);
+    const title = typeof schema.title === 'string' && schema.title.trim() ? schema.title : key;
+    const isProperty = key === area.propertyField || optionsSourceOf(uiSchema) === 'properties';
+    return [{ key, title, schema, uiSchema, isProperty }];
+  });
+}
+
+/** `2026-01-05` → `Jan 5, 2026` (calendar date, no time-zone shift). Unparseable input is returned as-is. */
+export function formatDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeZone: match ? 'UTC' : undefined }).format(date);
+}
+
+/** ISO 8601 date-time → `Jan 5, 2026, 3:04 PM` in `timeZone` (default: the browser's). */
+export function formatDateTime(value: string, timeZone?: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+/** A number as shown in lists: two decimals for money (`multipleOf: 0.01`), grouped digits otherwise. */
+export function formatNumber(value: number, schema: JsonObject): string {
+  const isMoney = schema.multipleOf === 0.01;
+  return new Intl.NumberFormat(DISPLAY_LOCALE, isMoney ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {}).format(value);
+}
+
+/** The label of an enum value: `oneOf`/`anyOf` `const` + `title`, or `ui:enumNames`, else the value itself. */
+export function enumLabel(value: JsonPrimitive, schema: JsonObject, uiSchema: JsonObject): string | undefined {
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const options = schema[key];
+    if (!Array.isArray(options)) continue;
+    const match = options.find((option) => isJsonObject(option) && option.const === value);
+    if (isJsonObject(match) && typeof match.title === 'string') return match.title;
+  }
+  if (!Array.isArray(schema.enum)) return undefined;
+  const names = readUiOptions(uiSchema).enumNames;
+  const index = schema.enum.indexOf(value);
+  if (Array.isArray(names) && index >= 0 && typeof names[index] === 'string') return names[index];
+  const named = isJsonObject(names) ? names[String(value)] : undefined;
+  if (typeof named === 'string') return named;
+  return String(value);
+}
+
+function truncate(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_CELL_LENGTH ? `${flat.slice(0, MAX_CELL_LENGTH - 1)}…` : flat;
+}
+
+function stripMarkup(text: string): string {
+  return text.replace(/<[^>]*>/g, ' ');
+}
+
+/**
+ * The text of one list cell for `value` under `schema` (one property of the area schema):
+ * dates and date-times with Intl (en-US), money with two decimals, enums as their labels,
+ * property codes as `code — name`, booleans as Yes/No, arrays joined or counted, long text cut.
+ * Empty values are `''`.
+ */
+export function formatListValue(
+  value: JsonValue | undefined,
+  column: Pick<ListColumn, 'schema' | 'uiSchema' | 'isProperty'>,
+  context: FormatContext = {},
+): string {
+  const { schema, uiSchema, isProperty } = column;
+  if (value === undefined || value === null || value === '') return '';
+  if (isProperty && typeof value === 'string') return context.propertyLabels?.get(value) ?? value;
+  if (Array.isArray(value)) {
+    const itemSchema = isJsonObject(schema.items) ? schema.items : {};
+    if (value.every((item) => !isJsonObject(item) && !Array.isArray(item))) {
+      const itemUi = isJsonObject(uiSchema.items) ? uiSchema.items : {};
+      return truncate(value.map((item) => formatListValue(item, { schema: itemSchema, uiSchema: itemUi, isProperty: false }, context)).join(', '));
+    }
+    return value.length === 1 ? '1 item' : `${value.length} items`;
+  }
+  if (isJsonObject(value)) return '';
+  const label = enumLabel(value, schema, uiSchema);
+  if (label !== undefined) return truncate(label);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return formatNumber(value, schema);
+  if (schema.format === 'date') return formatDate(value);
+  if (schema.format === 'date-time') return formatDateTime(value, context.timeZone);
+  return truncate(stripMarkup(value));
+}

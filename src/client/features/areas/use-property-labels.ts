@@ -1,0 +1,14 @@
+import { useMemo } from 'react';
+import { useResource } from '../../lib/use-resource';
+import { fetchProperties } from './api';
+import { propertyLabelMap } from './property-label';
+
+/**
+ * Property code → `code — name` labels for list and summary cells, loaded only when `enabled`.
+ * Null while loading or when the list cannot be loaded (cells then show the bare code).
+ */
+export function usePropertyLabels(enabled: boolean): ReadonlyMap<string, string> | null {
+  const properties = useResource(enabled ? 'properties' : 'none', () => (enabled ? fetchProperties() : Promise.resolve([])));
+  const list = properties.status === 'ready' ? properties.data : null;
+  return useMemo(() => (list && list.length > 0 ? propertyLabelMap(list) : null), [list]);
+}

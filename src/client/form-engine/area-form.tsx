@@ -1,0 +1,83 @@
+import Form from '@rjsf/core';
+import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { ReactNode } from 'react';
+import type { JsonObject } from '../../shared/json';
+import { fieldIdForProperty, type FieldErrorSchema } from './error-schema';
+import { focusFieldById } from './focus-field';
+import { transformErrors } from './error-messages';
+import { formValidator } from './validator';
+import { createWidgets } from './widgets';
+import './form.css';
+
+/** rjsf's data type parameter; `JsonObject` itself makes rjsf's recursive `ErrorSchema<T>` too deep for tsc. */
+type FormValue = Record<string, unknown>;
+
+/** rjsf hands back what the user entered: JSON by construction. */
+function toJsonObject(formData: FormValue | undefined): JsonObject {
+  return (formData ?? {}) as JsonObject;
+}
+
+/** Focuses the first failing field (rjsf's own lookup did not move the focus in our tests). */
+function focusFirstError(error: RJSFValidationError): void {
+  focusFieldById(fieldIdForProperty(error.property));
+}
+
+/** Module scope: the same registry object on every render (engineering notes, "Forms"). */
+const WIDGETS = createWidgets();
+
+/** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
+export type AreaFormProps = {
+  schema: JsonObject;
+  uiSchema: JsonObject;
+  formData: JsonObject | undefined;
+  /** Read-only view of stored data: no validation, no submit button. */
+  readonly?: boolean;
+  /** Disables the submit button (a submit is in flight). */
+  submitting?: boolean;
+  /** Server-side errors shown on their fields (from `toErrorSchema`). */
+  extraErrors?: FieldErrorSchema;
+  onChange?: (formData: JsonObject) => void;
+  onSubmit?: (formData: JsonObject) => void;
+  /** Extra content after the submit button (e.g. a cancel link). */
+  actions?: ReactNode;
+};
+
+/**
+ * An area's form rendered by rjsf from its JSON Schema and UI schema, with the portal's
+ * validator and widgets. Validates on submit and when a changed field loses focus (not on every
+ * keystroke), lists errors at the top, shows each message on its field and focuses the first.
+ */
+export function AreaForm(props: AreaFormProps) {
+  const { schema, uiSchema, formData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
+  return (
+    <Form<FormValue>
+      className={readonly ? 'area-form area-form--readonly' : 'area-form'}
+      schema={schema}
+      uiSchema={uiSchema as UiSchema<FormValue>}
+      validator={formValidator}
+      widgets={WIDGETS}
+      formData={formData}
+      readonly={readonly}
+      noValidate={readonly}
+      liveValidate={readonly ? undefined : 'onBlur'}
+      showErrorList={readonly ? false : 'top'}
+      focusOnFirstError={readonly ? false : focusFirstError}
+      noHtml5Validate
+      transformErrors={transformErrors}
+      extraErrors={extraErrors}
+      onChange={(event) => onChange?.(toJsonObject(event.formData))}
+      onSubmit={(event) => onSubmit?.(toJsonObject(event.formData))}
+    >
+      {readonly ? (
+        <></>
+      ) : (
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting}>
+            Submit
+          </button>
+          {actions}
+        </div>
+      )}
+    </Form>
+  );
+}

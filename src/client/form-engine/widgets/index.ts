@@ -1,0 +1,20 @@
+/**
+ * The widget registry of the form engine: a pure factory, merged over rjsf's default widgets
+ * (house style: `{ ...defaults, ...ours }`, never a global filled by import side effects).
+ */
+import { getDefaultRegistry } from '@rjsf/core';
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { RichTextWidget } from './rich-text-widget';
+
+/** Registry key of the rich-text widget named in UI schemas (`"ui:widget": "richText"`). */
+export const RICH_TEXT_WIDGET = 'richText';
+
+/**
+ * rjsf's default widgets plus the portal's own. For now only `richText` (a six-row textarea;
+ * issue 4 swaps in slate, flatpickr dates and choices.js selects under rjsf's own keys).
+ * Property selects need no widget: the schema transform in `property-options.ts` gives those
+ * fields an `enum`, which rjsf renders with its `SelectWidget`.
+ */
+export function createWidgets(): RegistryWidgetsType {
+  return { ...getDefaultRegistry().widgets, [RICH_TEXT_WIDGET]: RichTextWidget };
+}

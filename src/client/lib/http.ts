@@ -1,0 +1,100 @@
+/**
+ * The one HTTP client of the portal API (ky). Every request carries the access token as a
+ * Bearer header (spec §7), refreshed first when it has expired (spec §4 "Session"). When no
+ * valid token can be had, or the API answers 401, the stored user is removed and the
+ * unauthorized handler (installed by the session provider) sends the user to `/login`.
+ */
+import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import type { ApiError, ValidationErrorBody } from '../../shared/api-error';
+import { isValidationErrorBody } from '../../shared/api-error';
+import { API_PREFIX } from '../config/env';
+import { ExpiredAuthSessionError, forgetUser, getValidAccessToken, rememberReturnPath } from './auth';
+
+/** Called with a readable reason after the session was lost. */
+type UnauthorizedHandler = (reason: string) => void;
+
+/** Shown when the API refused the access token (401). */
+export const SESSION_REJECTED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/login');
+
+/** Installs what happens after the session was lost (default: full navigation to `/login`). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+async function handleUnauthorized(reason: string): Promise<void> {
+  await forgetUser().catch(() => undefined);
+  const { pathname, search, hash } = window.location;
+  rememberReturnPath(`${pathname}${search}${hash}`);
+  onUnauthorized(reason);
+}
+
+/** The portal API client: prefix `/api` (or `VITE_API_PREFIX`), Bearer token, 401 handling. */
+export const api = ky.create({
+  prefix: API_PREFIX,
+  hooks: {
+    beforeRequest: [
+      async ({ request }) => {
+        try {
+          const token = await getValidAccessToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        } catch (error) {
+          if (error instanceof ExpiredAuthSessionError) await handleUnauthorized(error.message);
+          throw error;
+        }
+      },
+    ],
+    afterResponse: [
+      async ({ response }) => {
+        if (response.status === 401) await handleUnauthorized(SESSION_REJECTED_MESSAGE);
+      },
+    ],
+  },
+});
+
+/** An API failure as pages show it: HTTP status (0 = no answer), readable message and parsed body. */
+export type ApiFailure = {
+  status: number;
+  message: string;
+  body: ApiError | ValidationErrorBody | null;
+  isNetwork: boolean;
+};
+
+function isApiErrorBody(body: unknown): body is ApiError {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { message?: unknown }).message === 'string' &&
+    typeof (body as { statusCode?: unknown }).statusCode === 'number'
+  );
+}
+
+/** Turns anything thrown by {@link api} into an {@link ApiFailure} with a message a user can read. */
+export function toApiFailure(error: unknown): ApiFailure {
+  if (error instanceof ExpiredAuthSessionError) {
+    return { status: 401, message: error.message, body: null, isNetwork: false };
+  }
+  if (isHTTPError(error)) {
+    const data: unknown = error.data;
+    const body = isValidationErrorBody(data) || isApiErrorBody(data) ? data : null;
+    const status = error.response.status;
+    const message = body?.message ?? `The server answered ${status} ${error.response.statusText}`.trim();
+    return { status, message, body, isNetwork: false };
+  }
+  if (isNetworkError(error) || isTimeoutError(error)) {
+    return {
+      status: 0,
+      message: 'The server could not be reached. Check your connection and try again.',
+      body: null,
+      isNetwork: true,
+    };
+  }
+  const message = error instanceof Error ? error.message : 'Something went wrong.';
+  return { status: 0, message, body: null, isNetwork: false };
+}
+
+/** True when `error` is an API answer with status 404. */
+export function isNotFoundError(error: unknown): boolean {
+  return isHTTPError(error) && error.response.status === 404;
+}

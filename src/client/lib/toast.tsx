@@ -1,0 +1,26 @@
+/**
+ * Toast notifications (react-toastify): one container for the app with the spec's swipe and
+ * animation settings (spec §9: swipe-dismiss 80 px, animation 300 ms — the duration is set in
+ * styles/base.css, since react-toastify's Slide takes it from CSS).
+ */
+import { Slide, ToastContainer } from 'react-toastify';
+import { swipeDismissPercent, TOAST_WIDTH_PX } from './toast-swipe';
+
+export { toast } from 'react-toastify';
+
+/** The app's single `<ToastContainer>`: top-right, swipe by touch or mouse, slide in/out in 300 ms. */
+export function ToastHost() {
+  const viewport = typeof window === 'undefined' ? TOAST_WIDTH_PX : window.innerWidth;
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      draggable
+      draggablePercent={swipeDismissPercent(viewport)}
+      transition={Slide}
+      newestOnTop
+      closeOnClick={false}
+      theme="colored"
+    />
+  );
+}

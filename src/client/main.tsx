@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createAppRouter } from './app/router';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/pages.css';
+import './styles/lists.css';
+
+const container = document.getElementById('app');
+if (!container) throw new Error('The page has no #app element');
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={createAppRouter()} />
+  </StrictMode>,
+);
