@@ -1,0 +1,56 @@
+/**
+ * The portal's Fastify app (house style: external plugins, then the app's own decorators, then
+ * routes). `server.ts` only starts it; tests drive it with `app.inject`.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+import { areasPlugin } from './plugins/areas';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { identityProviderPlugin } from './plugins/identity-provider';
+import { openapiPlugin } from './plugins/openapi';
+import { staticPlugin } from './plugins/static';
+import { apiRoutes } from './routes/api/index';
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** Runs when the app closes, after every plugin has closed (the database included). */
+  afterClose?: () => Promise<void>;
+};
+
+async function registerAll(app: FastifyInstance, config: AppConfig): Promise<void> {
+  app.decorate('config', config);
+  await app.register(errorsPlugin);
+  await app.register(areasPlugin);
+  await app.register(dbPlugin);
+  if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
+  await app.register(authPlugin);
+  await app.register(openapiPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(staticPlugin);
+}
+
+/**
+ * Builds the app for `config`: discovers the areas, opens, migrates and seeds the database,
+ * mounts the built-in identity provider (unless an external issuer is configured), the API, its
+ * docs and the built client. Every plugin is awaited here, so a failing step throws (after closing
+ * what it opened); the caller may still add hooks before `listen`/`inject` make it ready.
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  // onClose hooks run last-registered first, so this one, registered before the plugins, runs last.
+  const { afterClose } = options;
+  if (afterClose) app.addHook('onClose', async () => afterClose());
+  try {
+    await registerAll(app, config);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

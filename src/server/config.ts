@@ -1,0 +1,152 @@
+/**
+ * Server configuration, read from the environment and checked ONCE at start-up (house style:
+ * "configuration is read and checked once … with a readable list of what is wrong").
+ * Never branches on NODE_ENV.
+ */
+import { isAbsolute, join, resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import { Type, type Static } from 'typebox';
+import { findPackageRoot } from './lib/package-root';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The environment variables the server reads; every one is optional. */
+const EnvSchema = Type.Object({
+  PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$' })),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+/?$' })),
+  DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_GROUPS_CLAIM: Type.Optional(Type.String({ minLength: 1 })),
+  SCHEMAS_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  CLIENT_DIST_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
+});
+type Env = Static<typeof EnvSchema>;
+
+/** `pglite`: a data folder (default); `pglite-memory`: tests; `postgres`: DATABASE_URL. */
+export type DatabaseConfig =
+  { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+
+/** `builtin`: the in-process oidc-provider at `${publicUrl}/oidc`; `external`: OIDC_ISSUER. */
+export type OidcConfig = {
+  kind: 'builtin' | 'external';
+  issuer: string;
+  clientId: string;
+  audience: string;
+  groupsClaim: string;
+};
+
+/** The checked configuration; `buildApp` takes exactly this. */
+export type AppConfig = {
+  port: number;
+  host: string;
+  /** Origin the browser uses, without a trailing slash, e.g. `http://localhost:3000`. */
+  publicUrl: string;
+  /** Absolute folder for PGlite data, signing keys and the process lock. */
+  dataDir: string;
+  database: DatabaseConfig;
+  oidc: OidcConfig;
+  schemasDir: string;
+  clientDistDir: string;
+  logLevel: LogLevel;
+};
+
+/** Thrown by {@link loadConfig} with every problem found, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Built-in provider's client and API audience (the SPA reads them from /api/auth/config). */
+export const BUILTIN_CLIENT_ID = 'tm-portal';
+export const BUILTIN_AUDIENCE = 'api://tm-portal';
+
+/** Plain-words replacements for ajv's "must match pattern …". */
+const PATTERN_HINTS: Record<string, string> = {
+  PORT: 'must be a port number',
+  PUBLIC_URL: 'must be an origin such as http://localhost:3000 (scheme, host and port, no path)',
+  DATABASE_URL: 'must be a postgres:// or postgresql:// connection URL',
+  OIDC_ISSUER: 'must be the issuer URL, starting with https:// (or http:// for local testing)',
+};
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const checkEnv = ajv.compile<Env>(EnvSchema);
+
+function envProblems(env: Record<string, string | undefined>): string[] {
+  if (checkEnv(env)) return [];
+  return (checkEnv.errors ?? []).map((error) => {
+    const name = error.instancePath.slice(1);
+    const message =
+      error.keyword === 'pattern'
+        ? PATTERN_HINTS[name]
+        : error.keyword === 'enum'
+          ? `must be one of ${LOG_LEVELS.join(', ')}`
+          : undefined;
+    return `${name}=${JSON.stringify(env[name])} ${message ?? error.message ?? 'is invalid'}`;
+  });
+}
+
+function oidcProblems(env: Env): string[] {
+  const set = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE].filter(Boolean).length;
+  return set === 0 || set === 3
+    ? []
+    : [
+        'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (all three, or none for the built-in provider)',
+      ];
+}
+
+/**
+ * Reads the configuration from `env` (default `process.env`), with `overrides` on top (tests pass
+ * `{ database: { kind: 'pglite-memory' } }` etc.). Relative paths resolve against `cwd`.
+ * Throws {@link ConfigError} listing every problem.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<AppConfig> = {},
+  cwd: string = process.cwd(),
+): AppConfig {
+  const cleaned = Object.fromEntries(
+    Object.keys(EnvSchema.properties).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
+  ) as Record<string, string>;
+  const problems = envProblems(cleaned);
+  const port = Number(cleaned.PORT ?? 3000);
+  if (!problems.length && (port < 1 || port > 65535)) problems.push(`PORT=${port} must be 1–65535`);
+  const typed = cleaned as Env;
+  problems.push(...oidcProblems(typed));
+  if (problems.length) throw new ConfigError(problems);
+  return { ...configFromEnv(typed, port, cwd), ...overrides };
+}
+
+function configFromEnv(env: Env, port: number, cwd: string): AppConfig {
+  const root = findPackageRoot();
+  const abs = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = abs(env.DATA_DIR ?? './data');
+  const external = env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_AUDIENCE;
+  return {
+    port,
+    host: env.HOST ?? 'localhost',
+    publicUrl,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    oidc: {
+      kind: external ? 'external' : 'builtin',
+      issuer: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      clientId: env.OIDC_CLIENT_ID ?? BUILTIN_CLIENT_ID,
+      audience: env.OIDC_AUDIENCE ?? BUILTIN_AUDIENCE,
+      groupsClaim: env.OIDC_GROUPS_CLAIM ?? 'groups',
+    },
+    schemasDir: abs(env.SCHEMAS_DIR ?? join(root, 'schemas')),
+    clientDistDir: abs(env.CLIENT_DIST_DIR ?? join(root, 'dist', 'client')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { AuthConfig } from '../../../shared/me';
+import { AuthConfigSchema } from './schemas';
+
+/**
+ * `GET /api/auth/config` (public) → {@link AuthConfig}: how the browser signs in — the built-in
+ * provider at `${PUBLIC_URL}/oidc` or OIDC_ISSUER; scope `openid profile email` and strategy
+ * `aad` (spec §7, §9).
+ */
+export const authConfigRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  const { oidc } = app.config;
+  const body: AuthConfig = {
+    authority: oidc.issuer,
+    clientId: oidc.clientId,
+    audience: oidc.audience,
+    scope: 'openid profile email',
+    strategy: 'aad',
+  };
+  app.get(
+    '/auth/config',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in settings for the browser',
+        security: [],
+        response: { 200: AuthConfigSchema },
+      },
+    },
+    () => body,
+  );
+  done();
+};

@@ -1,0 +1,20 @@
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+
+/** `GET /api/health` → 200 `{"status":"ok"}`; public (issue 2). Answers once the app is ready (database migrated). */
+export const healthRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness check',
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    () => ({ status: 'ok' as const }),
+  );
+  done();
+};

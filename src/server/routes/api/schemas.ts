@@ -1,0 +1,111 @@
+/**
+ * TypeBox schemas of the API payloads. They mirror the shared contracts in src/shared (the client
+ * imports those); `contracts.ts` proves at compile time that both say the same thing.
+ */
+import { Type } from 'typebox';
+import { SUBMISSION_SORTS, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/submission';
+import type { JsonObject } from '../../../shared/json';
+
+/** Any JSON object (form data, JSON Schema, UI schema); serialized as-is. */
+export const JsonObjectSchema = Type.Unsafe<JsonObject>({ type: 'object', additionalProperties: true });
+
+/** `ApiError` (src/shared/api-error.ts): every 4xx/5xx body. */
+export const ApiErrorSchema = Type.Object({ statusCode: Type.Integer(), error: Type.String(), message: Type.String() });
+
+/** `ValidationErrorBody`: 422, one `{ path, message }` per failing field. */
+export const ValidationErrorSchema = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.Literal('validation_failed'),
+  message: Type.String(),
+  errors: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
+});
+
+/** `Profile` (src/shared/me.ts): `GET /api/me`. */
+export const ProfileSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  issuer: Type.String(),
+  subject: Type.String(),
+  name: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  roleGroups: Type.Array(Type.String()),
+  scope: Type.Array(Type.String()),
+});
+
+/** `AuthConfig` (src/shared/me.ts): `GET /api/auth/config`. */
+export const AuthConfigSchema = Type.Object({
+  authority: Type.String(),
+  clientId: Type.String(),
+  audience: Type.String(),
+  scope: Type.String(),
+  strategy: Type.String(),
+});
+
+/** `Property` (src/shared/me.ts): `GET /api/properties` items. */
+export const PropertySchema = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  region: Type.String(),
+  active: Type.Boolean(),
+});
+
+/** `AreaSummary` (src/shared/area.ts): `GET /api/areas` items. */
+export const AreaSummarySchema = Type.Object({
+  key: Type.String(),
+  title: Type.String(),
+  group: Type.String(),
+  description: Type.String(),
+  parent: Type.Optional(Type.String()),
+});
+
+/** `AreaDefinition` (src/shared/area.ts): `GET /api/areas/:key`. */
+export const AreaDefinitionSchema = Type.Object({
+  key: Type.String(),
+  title: Type.String(),
+  group: Type.String(),
+  description: Type.String(),
+  parent: Type.Optional(Type.String()),
+  version: Type.Integer(),
+  schema: JsonObjectSchema,
+  uiSchema: JsonObjectSchema,
+  listColumns: Type.Array(Type.String()),
+  summaryField: Type.Optional(Type.String()),
+  propertyField: Type.Optional(Type.String()),
+  handlers: Type.Array(Type.String()),
+});
+
+/** `PersonRef` (src/shared/submission.ts): requester of a submission. */
+export const PersonRefSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** `Submission` (src/shared/submission.ts); times are ISO 8601 UTC. */
+export const SubmissionSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  number: Type.String(),
+  area: Type.String(),
+  parentId: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Enum(TICKET_STATUSES),
+  priority: Type.Enum(TICKET_PRIORITIES),
+  property: Type.Union([Type.String(), Type.Null()]),
+  summary: Type.Union([Type.String(), Type.Null()]),
+  data: JsonObjectSchema,
+  schemaVersion: Type.Integer(),
+  requester: PersonRefSchema,
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  version: Type.Integer(),
+});
+
+/** `SubmissionPage`: one keyset page and the opaque cursor of the next. */
+export const SubmissionPageSchema = Type.Object({
+  items: Type.Array(SubmissionSchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** One of `SUBMISSION_SORTS`; `-` means descending. */
+export const SubmissionSortSchema = Type.Enum(SUBMISSION_SORTS);
+
+/** Error responses every authenticated route may give. */
+export const AUTH_ERRORS = { 401: ApiErrorSchema, 415: ApiErrorSchema } as const;

@@ -1,0 +1,179 @@
+/**
+ * Creating a submission (issue 2 contract; design.md §6 "nothing a user submitted is ever lost or
+ * stored twice"): scope check, parent check for nested areas, the area's JSON Schema, the
+ * property field, then ONE transaction for the per-area number, the row and its 'created' change.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FieldError } from '../../../../shared/api-error';
+import { escapePointerToken } from '../../../../shared/form-validation';
+import type { JsonObject, JsonValue } from '../../../../shared/json';
+import { canSubmitArea } from '../../../../shared/scopes';
+import { formatSubmissionNumber, type Submission } from '../../../../shared/submission';
+import type { Database } from '../../../db/client';
+import { areaCounters, changes, properties, submissions } from '../../../db/schema';
+import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors';
+import type { AuthUser } from '../../../plugins/auth';
+import type { Area } from '../../../plugins/areas';
+import { findVisibleSubmission, selectSubmissions, toSubmission } from './records';
+
+export type CreateInput = {
+  area: Area;
+  user: AuthUser;
+  data: JsonObject;
+  parentId: string | undefined;
+  idempotencyKey: string | undefined;
+};
+
+/** The stored submission; `replayed` when an earlier request with the same Idempotency-Key made it. */
+export type CreateResult = { submission: Submission; replayed: boolean };
+
+const SUMMARY_MAX = 200;
+
+async function findByIdempotencyKey(
+  db: Database,
+  user: AuthUser,
+  key: string,
+  area: string,
+): Promise<Submission | null> {
+  const [row] = await selectSubmissions(db)
+    .where(and(eq(submissions.requesterId, user.id), eq(submissions.idempotencyKey, key)))
+    .limit(1);
+  if (!row) return null;
+  if (row.area !== area) {
+    throw new HttpError(
+      409,
+      'conflict',
+      'This Idempotency-Key was already used for a submission of another form area.',
+    );
+  }
+  return toSubmission(row);
+}
+
+async function checkParent(db: Database, input: CreateInput): Promise<void> {
+  const { definition } = input.area;
+  if (definition.parent === undefined) {
+    if (input.parentId !== undefined) {
+      throw validationFailed([
+        { path: '', message: `${definition.title} is not nested under another form; parentId is not allowed.` },
+      ]);
+    }
+    return;
+  }
+  if (input.parentId === undefined) {
+    throw validationFailed([
+      { path: '', message: `${definition.title} belongs to a ${definition.parent} submission: parentId is required.` },
+    ]);
+  }
+  const parent = await findVisibleSubmission(db, input.user, definition.parent, input.parentId);
+  if (!parent) throw notFound(`There is no ${definition.parent} submission ${input.parentId} that you can see.`);
+}
+
+async function propertyError(
+  db: Database,
+  area: Area,
+  data: JsonObject,
+  errors: FieldError[],
+): Promise<FieldError | null> {
+  const field = area.definition.propertyField;
+  if (field === undefined) return null;
+  const value = data[field];
+  const path = `/${escapePointerToken(field)}`;
+  if (typeof value !== 'string' || errors.some((e) => e.path === path)) return null;
+  const [found] = await db
+    .select({ code: properties.code })
+    .from(properties)
+    .where(and(eq(properties.code, value), eq(properties.active, true)))
+    .limit(1);
+  return found ? null : { path, message: 'must be an existing, active property' };
+}
+
+function summaryOf(area: Area, data: JsonObject): string | null {
+  const field = area.definition.summaryField;
+  const value: JsonValue | undefined = field === undefined ? undefined : data[field];
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const text = value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text || null;
+}
+
+async function insertSubmission(db: Database, input: CreateInput): Promise<string> {
+  const { area, user, data } = input;
+  const { key, version, propertyField } = area.definition;
+  const property = propertyField !== undefined && typeof data[propertyField] === 'string' ? data[propertyField] : null;
+  return db.transaction(async (tx) => {
+    const [counter] = await tx
+      .insert(areaCounters)
+      .values({ area: key, lastNumber: 1 })
+      .onConflictDoUpdate({ target: areaCounters.area, set: { lastNumber: sql`${areaCounters.lastNumber} + 1` } })
+      .returning({ lastNumber: areaCounters.lastNumber });
+    if (!counter) throw new Error('area counter returned no row');
+    const number = formatSubmissionNumber(key, counter.lastNumber);
+    const values = {
+      area: key,
+      sequence: counter.lastNumber,
+      number,
+      parentId: input.parentId ?? null,
+      data,
+      schemaVersion: version,
+    };
+    const [row] = await tx
+      .insert(submissions)
+      .values({
+        ...values,
+        propertyCode: property,
+        summary: summaryOf(area, data),
+        requesterId: user.id,
+        idempotencyKey: input.idempotencyKey ?? null,
+      })
+      .returning({ id: submissions.id });
+    if (!row) throw new Error('submission insert returned no row');
+    const diff = {
+      number: { from: null, to: number },
+      status: { from: null, to: 'New' },
+      property: { from: null, to: property },
+      data: { from: null, to: data },
+    };
+    await tx
+      .insert(changes)
+      .values({ entity: 'submission', entityId: row.id, actorId: user.id, action: 'created', diff });
+    return row.id;
+  });
+}
+
+/**
+ * Creates a submission of `input.area`. Errors: 403 `forbidden` without `forms:submit` or
+ * `forms:<Area>:submit`; 422 `validation_failed` (per field; also bad/missing parentId);
+ * 404 `not_found` for a parent the user cannot see; 409 for an Idempotency-Key reused across areas.
+ * Nothing is stored on any error.
+ */
+export async function createSubmission(db: Database, input: CreateInput): Promise<CreateResult> {
+  const { area, user, data, idempotencyKey } = input;
+  if (!canSubmitArea(user, area.definition.key)) {
+    throw forbidden(`You may not submit the ${area.definition.title} form.`);
+  }
+  if (idempotencyKey !== undefined) {
+    const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
+    if (earlier) return { submission: earlier, replayed: true };
+  }
+  await checkParent(db, input);
+  const errors = area.validate(data);
+  const badProperty = await propertyError(db, area, data, errors);
+  if (badProperty) errors.push(badProperty);
+  if (errors.length) throw validationFailed(errors);
+  let id: string;
+  try {
+    id = await insertSubmission(db, input);
+  } catch (error) {
+    // Two concurrent retries with one key: the loser's transaction rolled back; answer with the winner's row.
+    if (idempotencyKey === undefined || !isUniqueViolation(error, 'submissions_requester_idempotency_key')) throw error;
+    const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
+    if (!earlier) throw error;
+    return { submission: earlier, replayed: true };
+  }
+  const created = await findVisibleSubmission(db, user, area.definition.key, id);
+  if (!created) throw new Error(`submission ${id} vanished after insert`);
+  return { submission: created, replayed: false };
+}

@@ -1,0 +1,145 @@
+/**
+ * Submissions of a form area (issue 2 contract):
+ * - `POST /api/areas/:key/submissions[?parentId=]` body = the form data → 201 Submission
+ *   (200 + `Idempotency-Replayed: true` for a retried Idempotency-Key), 422 per-field errors;
+ * - `GET /api/areas/:key/submissions?limit=&cursor=&sort=&q=&parentId=` → SubmissionPage;
+ * - `GET /api/areas/:key/submissions/:id` → Submission, 404 when unknown, of another area or not visible.
+ */
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
+import { notFound } from '../../../lib/errors';
+import type { Area } from '../../../plugins/areas';
+import { AreaParams } from '../areas';
+import { requireUser } from '../require-user';
+import {
+  ApiErrorSchema,
+  AUTH_ERRORS,
+  JsonObjectSchema,
+  SubmissionPageSchema,
+  SubmissionSchema,
+  SubmissionSortSchema,
+  ValidationErrorSchema,
+} from '../schemas';
+import { createSubmission } from './create';
+import { listSubmissions } from './list';
+import { findVisibleSubmission } from './records';
+
+const CreateQuery = Type.Object({ parentId: Type.Optional(Type.String({ maxLength: 64 })) });
+const CreateHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[\\x21-\\x7E]+$',
+      description: 'Retry-safe key: a retry with the same key returns the first submission',
+    }),
+  ),
+});
+const ListQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  sort: Type.Optional(SubmissionSortSchema),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  parentId: Type.Optional(Type.String({ maxLength: 64 })),
+});
+const ItemParams = Type.Object({ key: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
+
+/** See the module comment. */
+export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  const areaOf = (key: string): Area => {
+    const area = app.areas.get(key);
+    if (!area) throw notFound(`There is no form area "${key}".`);
+    return area;
+  };
+
+  app.post(
+    '/areas/:key/submissions',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: 'Submit a form',
+        params: AreaParams,
+        querystring: CreateQuery,
+        headers: CreateHeaders,
+        body: JsonObjectSchema,
+        response: {
+          200: SubmissionSchema,
+          201: SubmissionSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          422: ValidationErrorSchema,
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const area = areaOf(request.params.key);
+      const { submission, replayed } = await createSubmission(app.db, {
+        area,
+        user: requireUser(request),
+        data: request.body,
+        parentId: request.query.parentId,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      if (replayed) return reply.code(200).header('idempotency-replayed', 'true').send(submission);
+      return reply
+        .code(201)
+        .header('location', `/api/areas/${area.definition.key}/submissions/${submission.id}`)
+        .send(submission);
+    },
+  );
+
+  app.get(
+    '/areas/:key/submissions',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: 'List submissions (keyset pages, newest first by default)',
+        params: AreaParams,
+        querystring: ListQuery,
+        response: { 200: SubmissionPageSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const area = areaOf(request.params.key);
+      const { limit, cursor, sort = '-createdAt', q, parentId } = request.query;
+      return listSubmissions(app.db, {
+        user: requireUser(request),
+        area: area.definition.key,
+        limit,
+        sort,
+        cursor,
+        q,
+        parentId,
+      });
+    },
+  );
+
+  app.get(
+    '/areas/:key/submissions/:id',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: 'One submission',
+        params: ItemParams,
+        response: { 200: SubmissionSchema, 404: ApiErrorSchema, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const area = areaOf(request.params.key);
+      const submission = await findVisibleSubmission(
+        app.db,
+        requireUser(request),
+        area.definition.key,
+        request.params.id,
+      );
+      if (!submission) {
+        throw notFound(`There is no ${area.definition.key} submission ${request.params.id} that you can see.`);
+      }
+      return submission;
+    },
+  );
+  done();
+};

@@ -1,0 +1,102 @@
+/**
+ * Listing an area's submissions with keyset pagination (engineering notes "Data": keyset
+ * `WHERE (key, id) < (…)` stays fast at a million rows where OFFSET does not), the visibility rule,
+ * an optional parent filter and a search over the data (full text, word prefixes) or the number.
+ */
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { formatSubmissionNumber, type SubmissionPage, type SubmissionSort } from '../../../../shared/submission';
+import type { Database } from '../../../db/client';
+import { submissions } from '../../../db/schema';
+import { decodeCursor, encodeCursor, type Cursor } from '../../../lib/cursor';
+import { badRequest } from '../../../lib/errors';
+import { buildPrefixTsQuery, escapeLike } from '../../../lib/search-query';
+import type { AuthUser } from '../../../plugins/auth';
+import { selectSubmissions, toSubmission, UUID_PATTERN, visibilityCondition, type SubmissionRow } from './records';
+
+export type ListInput = {
+  user: AuthUser;
+  area: string;
+  limit: number;
+  sort: SubmissionSort;
+  cursor: string | undefined;
+  q: string | undefined;
+  parentId: string | undefined;
+};
+
+type SortSpec = {
+  column: typeof submissions.createdAt | typeof submissions.sequence;
+  descending: boolean;
+  keyOf(row: SubmissionRow): string | number;
+  keySql(key: string | number): SQL;
+};
+
+const BY_TIME = {
+  column: submissions.createdAt,
+  keyOf: (row: SubmissionRow) => row.createdAt.toISOString(),
+  keySql: (key: string | number) => sql`${String(key)}::timestamptz`,
+};
+const BY_NUMBER = {
+  column: submissions.sequence,
+  keyOf: (row: SubmissionRow) => row.sequence,
+  keySql: (key: string | number) => sql`${Number(key)}::integer`,
+};
+
+const SORTS: Record<SubmissionSort, SortSpec> = {
+  '-createdAt': { ...BY_TIME, descending: true },
+  createdAt: { ...BY_TIME, descending: false },
+  '-number': { ...BY_NUMBER, descending: true },
+  number: { ...BY_NUMBER, descending: false },
+};
+
+function parseCursor(text: string, sort: SubmissionSort): Cursor {
+  const cursor = decodeCursor(text);
+  const keyOk =
+    cursor !== null &&
+    (SORTS[sort].column === submissions.sequence
+      ? typeof cursor.key === 'number'
+      : typeof cursor.key === 'string' && !Number.isNaN(Date.parse(cursor.key)));
+  if (!cursor || !keyOk || cursor.sort !== sort || !UUID_PATTERN.test(cursor.id)) {
+    throw badRequest('The cursor is not valid for this list and sort order; start again from the first page.');
+  }
+  return cursor;
+}
+
+function afterCursor(spec: SortSpec, cursor: Cursor): SQL {
+  const row = sql`(${spec.column}, ${submissions.id})`;
+  const bound = sql`(${spec.keySql(cursor.key)}, ${cursor.id}::uuid)`;
+  return spec.descending ? sql`${row} < ${bound}` : sql`${row} > ${bound}`;
+}
+
+/** Search condition: every word as a prefix of a word in the data, or the submission number (exact or prefix). */
+export function searchCondition(area: string, q: string): SQL {
+  const conditions: SQL[] = [];
+  const tsQuery = buildPrefixTsQuery(q);
+  if (tsQuery) conditions.push(sql`${submissions.search} @@ to_tsquery('simple', ${tsQuery})`);
+  const text = q.trim().toUpperCase();
+  if (/^[A-Z0-9]+-\d+$/.test(text)) conditions.push(sql`${submissions.number} like ${`${escapeLike(text)}%`}`);
+  if (/^\d{1,9}$/.test(text)) conditions.push(eq(submissions.number, formatSubmissionNumber(area, Number(text))));
+  return conditions.length ? (or(...conditions) as SQL) : sql`false`;
+}
+
+/** One page of `input.area`'s submissions the user may see. Errors: 400 for a bad cursor or parentId. */
+export async function listSubmissions(db: Database, input: ListInput): Promise<SubmissionPage> {
+  const spec = SORTS[input.sort];
+  if (input.parentId !== undefined && !UUID_PATTERN.test(input.parentId)) throw badRequest('parentId must be a uuid.');
+  const conditions = [
+    eq(submissions.area, input.area),
+    visibilityCondition(input.user, input.area),
+    input.parentId === undefined ? undefined : eq(submissions.parentId, input.parentId),
+    input.cursor === undefined ? undefined : afterCursor(spec, parseCursor(input.cursor, input.sort)),
+    input.q?.trim() ? searchCondition(input.area, input.q) : undefined,
+  ];
+  const order = spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)];
+  const rows = await selectSubmissions(db)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > input.limit && last ? encodeCursor({ sort: input.sort, key: spec.keyOf(last), id: last.id }) : null;
+  return { items: page.map(toSubmission), nextCursor };
+}

@@ -1,0 +1,60 @@
+/**
+ * Starts the portal: reads the configuration once, builds the app, listens, and closes cleanly on
+ * SIGINT/SIGTERM (close-with-grace → app.close(), which closes PGlite and releases its lock).
+ * Prints where to open the portal and how to sign in.
+ */
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { DataFolderLockedError } from './db/lock';
+import { AreaDiscoveryError } from './lib/area-discovery';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed-data';
+
+function banner(config: AppConfig, ms: number): string {
+  const lines = [``, `TM online portal is running at ${config.publicUrl}  (ready in ${ms} ms)`];
+  if (config.oidc.kind === 'builtin') {
+    lines.push(`Sign in with one of these demo users, password "${DEMO_PASSWORD}":`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.username.padEnd(12)} ${account.name}`);
+  } else {
+    lines.push(`Sign-in: ${config.oidc.issuer}`);
+  }
+  lines.push(`API docs: ${config.publicUrl}/api/docs`, `Press Ctrl+C to stop.`, ``);
+  return lines.join('\n');
+}
+
+function describeStartError(error: unknown, config: AppConfig | null): unknown {
+  if (error instanceof ConfigError || error instanceof AreaDiscoveryError || error instanceof DataFolderLockedError) {
+    return error.message;
+  }
+  if ((error as { code?: unknown }).code === 'EADDRINUSE' && config) {
+    return `Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT to another port.`;
+  }
+  return error;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config: AppConfig | null = null;
+  try {
+    config = loadConfig();
+    const building = buildApp(config);
+    // Installed before the build finishes so a signal during start-up still closes PGlite cleanly.
+    closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+      if (err) console.error('Closing after an unexpected error:', err);
+      else console.log(`Received ${signal ?? 'close'}, closing…`);
+      const app = await building.catch(() => null);
+      await app?.close();
+    });
+    const app = await building;
+    await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
+    console.log(banner(config, Math.round(performance.now() - started)));
+  } catch (error) {
+    console.error(describeStartError(error, config));
+    process.exit(1);
+  }
+}
+
+void main();

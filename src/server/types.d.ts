@@ -1,0 +1,25 @@
+/** Decorators and route config this app adds to Fastify (declaration merging). */
+import 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { AreaRegistry } from './plugins/areas';
+import type { AuthUser } from './plugins/auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    areas: AreaRegistry;
+    /** Public signing keys of the built-in identity provider (absent with an external issuer). */
+    builtinJwks?: JSONWebKeySet;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by the auth hook on every non-public /api route. */
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Opt out of the Bearer-token requirement of /api (deny by default). */
+    public?: boolean;
+  }
+}

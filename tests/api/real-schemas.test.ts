@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AreaDefinition, AreaSummary } from '../../src/shared/area';
+import type { ValidationErrorBody } from '../../src/shared/api-error';
+import type { JsonObject } from '../../src/shared/json';
+import { escapePointerToken } from '../../src/shared/form-validation';
+import { loadAreaRegistry, type Area } from '../../src/server/plugins/areas';
+import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
+import { countSubmissions, omit } from './helpers/data';
+import { authHeader } from './helpers/sign-in';
+
+const hasSchemas = existsSync(REAL_SCHEMAS_DIR);
+const areas: Area[] = hasSchemas ? [...(await loadAreaRegistry(REAL_SCHEMAS_DIR)).list] : [];
+
+/** An invalid variant of an example: its first required field removed. */
+function withoutFirstRequired(area: Area): { data: JsonObject; path: string } {
+  const required = area.definition.schema.required;
+  const field = Array.isArray(required) && typeof required[0] === 'string' ? required[0] : null;
+  if (!field || !area.example) throw new Error(`${area.definition.key} has no required field or no example`);
+  return { data: omit(area.example, field), path: `/${escapePointerToken(field)}` };
+}
+
+describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
+  let app: FastifyInstance;
+  let incidentId: string;
+  beforeAll(async () => {
+    app = await createTestApp({ schemasDir: REAL_SCHEMAS_DIR });
+    const incident = areas.find((area) => area.definition.key === 'IncidentForm');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/areas/IncidentForm/submissions',
+      payload: incident?.example ?? {},
+      headers: await authHeader(app, 'employee'),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    incidentId = response.json<{ id: string }>().id;
+  });
+  afterAll(() => app?.close());
+
+  const urlOf = (area: Area) =>
+    `/api/areas/${area.definition.key}/submissions${area.definition.parent ? `?parentId=${incidentId}` : ''}`;
+
+  it('has the 27 form areas of the spec, each with an example', async () => {
+    const response = await app.inject({ url: '/api/areas', headers: await authHeader(app, 'employee') });
+    const keys = response
+      .json<AreaSummary[]>()
+      .map((a) => a.key)
+      .sort();
+    expect(keys).toEqual(
+      [
+        '504Request',
+        'AP',
+        'Compliance',
+        'CorporateMaintenance',
+        'Deposits',
+        'EmployeeInjury',
+        'IceRemoval',
+        'IncidentFollowUp',
+        'IncidentForm',
+        'IncidentReport',
+        'InsuranceClaim',
+        'Marketing',
+        'MonthsEnd',
+        'PortalFeedback',
+        'PreventativeMaintenance',
+        'Reclass',
+        'ResidentService',
+        'ResidentSupport',
+        'TechnologyRequest',
+        'TicketFeedback',
+        'Training',
+        'Uniform',
+        'Vendor',
+        'Walkabout',
+        'WriteOffs',
+        'Yardi',
+        'YardiTrainingBossTeam',
+      ].sort(),
+    );
+    expect(areas.filter((a) => !a.example).map((a) => a.definition.key)).toEqual([]);
+  });
+
+  it.each(areas.map((area) => [area.definition.key, area] as const))(
+    '%s: accepts its example.json (201)',
+    async (_key, area) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: urlOf(area),
+        payload: area.example ?? {},
+        headers: await authHeader(app, 'employee'),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({
+        area: area.definition.key,
+        status: 'New',
+        data: area.example,
+        schemaVersion: area.definition.version,
+      });
+      const definition = (
+        await app.inject({ url: `/api/areas/${area.definition.key}`, headers: await authHeader(app, 'employee') })
+      ).json<AreaDefinition>();
+      expect(definition.schema).toEqual(area.definition.schema);
+    },
+  );
+
+  it.each(areas.map((area) => [area.definition.key, area] as const))(
+    '%s: rejects an invalid variant (422, that field named, nothing stored)',
+    async (key, area) => {
+      const before = await countSubmissions(app, key);
+      const { data, path } = withoutFirstRequired(area);
+      const response = await app.inject({
+        method: 'POST',
+        url: urlOf(area),
+        payload: data,
+        headers: await authHeader(app, 'employee'),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<ValidationErrorBody>().errors).toContainEqual({ path, message: 'is required' });
+      expect(await countSubmissions(app, key)).toBe(before);
+    },
+  );
+});

@@ -1,0 +1,110 @@
+/**
+ * The foundation journey (issue 2): a new user signs in through the built-in OpenID Connect
+ * provider, creates an AP invoice and an incident with a nested follow-up through the UI, finds
+ * them in their lists, opens them, and finds them again after the server restarts.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { fillForm } from './support/fill-form';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+const example = (area: string): Parameters<typeof fillForm>[1] =>
+  JSON.parse(readFileSync(new URL(`../../schemas/${area}/example.json`, import.meta.url), 'utf8'));
+
+let portal: PortalServer;
+let context: BrowserContext;
+let page: Page;
+const created: Record<string, { url: string; number: string }> = {};
+
+async function signIn(username: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function submitAndRead(): Promise<{ url: string; number: string }> {
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const heading = await page.getByRole('heading', { level: 1 }).innerText();
+  const number = /[A-Za-z0-9]+-\d{6}/.exec(heading)?.[0];
+  if (!number) throw new Error(`no submission number in heading "${heading}"`);
+  return { url: page.url(), number };
+}
+
+beforeAll(async () => {
+  portal = await startPortal();
+  context = await launchBrowser();
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await portal?.stop();
+});
+
+describe('an employee on a fresh portal', () => {
+  it('is sent to the identity provider and comes back to /Forms after signing in', async () => {
+    await page.goto(`${portal.baseUrl}/Forms`);
+    await page.waitForURL(/\/oidc\//);
+    await expect(page.title()).resolves.toContain('Sign in');
+    await signIn('employee');
+    await page.waitForURL(`${portal.baseUrl}/Forms`);
+    await expect(page.title()).resolves.toBe('TM online portal');
+    await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
+    await page.getByText('Emma Employee').first().waitFor();
+  });
+
+  it('creates an AP invoice through the form and sees it in the AP list', async () => {
+    await page.getByRole('link', { name: 'Accounts payable invoice' }).click();
+    await page.getByRole('heading', { name: 'Accounts payable invoice', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New' }).click();
+    await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
+    await fillForm(page, example('AP'));
+    created.AP = await submitAndRead();
+    expect(created.AP.number).toBe('AP-000001');
+    await page.getByText('New', { exact: true }).first().waitFor();
+
+    await page.goto(`${portal.baseUrl}/AP`);
+    await page.getByRole('link', { name: 'AP-000001' }).waitFor();
+  });
+
+  it('shows the per-field message and stores nothing when a required field is empty', async () => {
+    await page.goto(`${portal.baseUrl}/AP/Form`);
+    await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('#root_vendorName').locator('xpath=ancestor::*[contains(@class,"form-group")][1]').innerText()).resolves.toMatch(/required/i);
+    expect(page.url()).toMatch(/\/AP\/Form$/);
+  });
+
+  it('creates an incident, then a follow-up nested under it', async () => {
+    await page.goto(`${portal.baseUrl}/IncidentForm/Form`);
+    await fillForm(page, example('IncidentForm'));
+    created.IncidentForm = await submitAndRead();
+    expect(created.IncidentForm.number).toBe('IncidentForm-000001');
+
+    await page.getByRole('link', { name: /New Incident follow-up/i }).click();
+    await page.waitForURL(/\/IncidentForm\/[0-9a-f-]{36}\/IncidentFollowUp\/Form$/);
+    await fillForm(page, example('IncidentFollowUp'));
+    created.IncidentFollowUp = await submitAndRead();
+    expect(created.IncidentFollowUp.url).toMatch(/\/IncidentForm\/[0-9a-f-]{36}\/IncidentFollowUp\/[0-9a-f-]{36}$/);
+
+    await page.goto(created.IncidentForm.url);
+    await page.getByRole('link', { name: created.IncidentFollowUp.number }).waitFor();
+  });
+
+  it('still finds every submission after the server restarts', async () => {
+    const { dataDir } = portal;
+    const port = Number(new URL(portal.baseUrl).port);
+    await expect(portal.stop()).resolves.toBe(0);
+    portal = await startPortal({ dataDir, port });
+
+    for (const { url, number } of Object.values(created)) {
+      await page.goto(url);
+      await page.getByRole('heading', { level: 1, name: new RegExp(number) }).waitFor();
+    }
+    await page.goto(`${portal.baseUrl}/AP`);
+    await page.getByRole('link', { name: 'AP-000001' }).waitFor();
+  });
+});

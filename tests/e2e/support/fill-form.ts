@@ -1,0 +1,101 @@
+/**
+ * Fills an rjsf form the way a person does — typing, choosing options, ticking boxes, pressing
+ * "Add" for repeating sections — from a plain JSON value such as an area's `example.json`.
+ *
+ * Field ids follow rjsf's scheme (`root_<field>_<index>_<field>`); the add button of an array is
+ * `root_<field>__add`. Conditional fields appear only once the fields they depend on are set, so
+ * unfilled fields are retried after each pass (at most 4 passes).
+ */
+import type { Page } from 'playwright-core';
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+type Leaf = { id: string; value: string | number | boolean };
+
+function leaves(value: Json, id: string, out: Leaf[], arrays: Map<string, number>): void {
+  if (value === null) return;
+  if (Array.isArray(value)) {
+    if (value.every((item) => typeof item !== 'object' || item === null)) {
+      // multi-select or checkboxes of primitives: one leaf per value, handled by the caller
+      value.forEach((item, index) => {
+        if (item !== null) out.push({ id: `${id}__multi${index}`, value: item as string | number | boolean });
+      });
+      return;
+    }
+    arrays.set(id, value.length);
+    value.forEach((item, index) => leaves(item, `${id}_${index}`, out, arrays));
+    return;
+  }
+  if (typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) leaves(child, `${id}_${key}`, out, arrays);
+    return;
+  }
+  out.push({ id, value });
+}
+
+async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
+  const multi = /^(.*)__multi\d+$/.exec(leaf.id);
+  if (multi) {
+    const base = multi[1] ?? '';
+    const select = page.locator(`select#${base}`);
+    if ((await select.count()) > 0) {
+      const selected = await select.evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.value));
+      const labelValues = [...new Set([...selected, String(leaf.value)])];
+      await select.selectOption(labelValues);
+      return true;
+    }
+    const box = page.locator(`[id^="${base}-"][type="checkbox"][value="${String(leaf.value)}"]`);
+    if ((await box.count()) === 0) {
+      const byLabel = page.locator(`#${base}`).getByLabel(String(leaf.value), { exact: true });
+      if ((await byLabel.count()) === 0) return false;
+      await byLabel.check();
+      return true;
+    }
+    await box.check();
+    return true;
+  }
+  const field = page.locator(`#${leaf.id}`);
+  if ((await field.count()) === 0) {
+    // radio groups: inputs are `<id>-<n>`; choose the one labelled with the value
+    const radios = page.locator(`input[type="radio"][name="${leaf.id}"], input[type="radio"][id^="${leaf.id}-"]`);
+    if ((await radios.count()) === 0) return false;
+    const wanted = typeof leaf.value === 'boolean' ? (leaf.value ? 'Yes' : 'No') : String(leaf.value);
+    const radio = page.locator(`label:has(input[id^="${leaf.id}-"])`).filter({ hasText: new RegExp(`^\\s*${escapeRegExp(wanted)}\\s*$`) });
+    await radio.locator('input').check();
+    return true;
+  }
+  const tag = await field.evaluate((el) => `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`);
+  if (tag.startsWith('select')) {
+    await field.selectOption(typeof leaf.value === 'boolean' ? String(leaf.value) : String(leaf.value));
+  } else if (tag === 'input:checkbox') {
+    await field.setChecked(Boolean(leaf.value));
+  } else {
+    await field.fill(String(leaf.value));
+  }
+  return true;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Fills the form on `page` with `data` (the value rjsf should end up with). Throws on fields it never found. */
+export async function fillForm(page: Page, data: Json): Promise<void> {
+  const out: Leaf[] = [];
+  const arrays = new Map<string, number>();
+  leaves(data, 'root', out, arrays);
+  // create the rows of repeating sections first (outer arrays before inner ones)
+  for (const [arrayId, length] of [...arrays].sort(([a], [b]) => a.length - b.length)) {
+    for (let index = 0; index < length; index += 1) {
+      if ((await page.locator(`[id^="${arrayId}_${index}_"]`).count()) > 0) continue;
+      await page.locator(`#${arrayId}__add`).click();
+    }
+  }
+  let pending = out;
+  for (let pass = 0; pass < 4 && pending.length > 0; pass += 1) {
+    const missed: Leaf[] = [];
+    for (const leaf of pending) if (!(await fillLeaf(page, leaf))) missed.push(leaf);
+    pending = missed;
+  }
+  if (pending.length > 0) throw new Error(`fields not found: ${pending.map((leaf) => leaf.id).join(', ')}`);
+}

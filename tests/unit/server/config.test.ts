@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../src/server/config';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000 on localhost, PGlite in ./data, the built-in provider and package folders', () => {
+    const config = loadConfig({}, {}, '/srv/portal');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/portal/data',
+      database: { kind: 'pglite', dataDir: join('/srv/portal/data', 'pglite') },
+      oidc: {
+        kind: 'builtin',
+        issuer: 'http://localhost:3000/oidc',
+        clientId: 'tm-portal',
+        audience: 'api://tm-portal',
+        groupsClaim: 'groups',
+      },
+      logLevel: 'info',
+    });
+    expect(config.schemasDir).toMatch(/[/\\]schemas$/);
+    expect(config.clientDistDir).toMatch(/[/\\]dist[/\\]client$/);
+  });
+
+  it('reads PORT, PUBLIC_URL (trailing slash dropped), DATABASE_URL and an external issuer', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://portal.example/',
+      DATABASE_URL: 'postgres://u:p@db/portal',
+      OIDC_ISSUER: 'https://login.microsoftonline.com/t/v2.0',
+      OIDC_CLIENT_ID: 'spa',
+      OIDC_AUDIENCE: 'api://portal',
+      OIDC_GROUPS_CLAIM: 'roles',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://portal.example',
+      database: { kind: 'postgres', url: 'postgres://u:p@db/portal' },
+      oidc: {
+        kind: 'external',
+        issuer: 'https://login.microsoftonline.com/t/v2.0',
+        clientId: 'spa',
+        audience: 'api://portal',
+        groupsClaim: 'roles',
+      },
+    });
+  });
+
+  it('lists every problem at once in a readable error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        PUBLIC_URL: 'localhost:3000/app',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        OIDC_ISSUER: 'https://idp.example',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/PORT="eighty"/);
+    expect(problems.join('\n')).toMatch(/PUBLIC_URL=/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL=/);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL=/);
+    expect(problems.join('\n')).toContain('must be set together');
+    expect(message.split('\n')[0]).toBe('Invalid configuration:');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT=70000 must be 1–65535/);
+  });
+
+  it('lets programmatic overrides win (tests use an in-memory database)', () => {
+    expect(loadConfig({}, { database: { kind: 'pglite-memory' } }).database).toEqual({ kind: 'pglite-memory' });
+  });
+});
