@@ -36,6 +36,7 @@ async function submitAndRead(): Promise<{ url: string; number: string }> {
 beforeAll(async () => {
   portal = await startPortal();
   context = await launchBrowser();
+  context.setDefaultTimeout(15_000);
   page = await context.newPage();
 });
 

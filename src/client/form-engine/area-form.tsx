@@ -29,7 +29,14 @@ const WIDGETS = createWidgets();
 export type AreaFormProps = {
   schema: JsonObject;
   uiSchema: JsonObject;
-  formData: JsonObject | undefined;
+  /** Stored data shown by a read-only form. */
+  formData?: JsonObject;
+  /**
+   * Data an editable form starts with. The form keeps its own state from then on: feeding every
+   * change back as `formData` let a blur's validation re-render with the data from before a click
+   * that followed it, so a radio clicked right after typing in a text field stayed unchecked.
+   */
+  initialFormData?: JsonObject;
   /** Read-only view of stored data: no validation, no submit button. */
   readonly?: boolean;
   /** Disables the submit button (a submit is in flight). */
@@ -44,11 +51,13 @@ export type AreaFormProps = {
 
 /**
  * An area's form rendered by rjsf from its JSON Schema and UI schema, with the portal's
- * validator and widgets. Validates on submit and when a changed field loses focus (not on every
- * keystroke), lists errors at the top, shows each message on its field and focuses the first.
+ * validator and widgets. Validates on submit (not on every keystroke, and not on blur: rjsf's
+ * blur validation marks every untouched required field at once, and the re-render it causes
+ * swallowed a radio click that followed typing), lists errors at the top, shows each message on
+ * its field and focuses the first.
  */
 export function AreaForm(props: AreaFormProps) {
-  const { schema, uiSchema, formData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
+  const { schema, uiSchema, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
   return (
     <Form<FormValue>
       className={readonly ? 'area-form area-form--readonly' : 'area-form'}
@@ -56,10 +65,10 @@ export function AreaForm(props: AreaFormProps) {
       uiSchema={uiSchema as UiSchema<FormValue>}
       validator={formValidator}
       widgets={WIDGETS}
-      formData={formData}
+      formData={readonly ? formData : undefined}
+      initialFormData={readonly ? undefined : initialFormData}
       readonly={readonly}
       noValidate={readonly}
-      liveValidate={readonly ? undefined : 'onBlur'}
       showErrorList={readonly ? false : 'top'}
       focusOnFirstError={readonly ? false : focusFirstError}
       noHtml5Validate

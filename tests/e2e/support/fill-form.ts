@@ -6,7 +6,7 @@
  * `root_<field>__add`. Conditional fields appear only once the fields they depend on are set, so
  * unfilled fields are retried after each pass (at most 4 passes).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -39,9 +39,9 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
     const base = multi[1] ?? '';
     const select = page.locator(`select#${base}`);
     if ((await select.count()) > 0) {
-      const selected = await select.evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.value));
-      const labelValues = [...new Set([...selected, String(leaf.value)])];
-      await select.selectOption(labelValues);
+      const selected = await select.evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.index));
+      const index = await optionIndex(select, String(leaf.value));
+      await select.selectOption([...new Set([...selected, index])].map((i) => ({ index: i })));
       return true;
     }
     const box = page.locator(`[id^="${base}-"][type="checkbox"][value="${String(leaf.value)}"]`);
@@ -55,19 +55,17 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
     return true;
   }
   const field = page.locator(`#${leaf.id}`);
-  if ((await field.count()) === 0) {
-    // radio groups: inputs are `<id>-<n>`; choose the one labelled with the value
-    const radios = page.locator(`input[type="radio"][name="${leaf.id}"], input[type="radio"][id^="${leaf.id}-"]`);
-    if ((await radios.count()) === 0) return false;
+  if ((await field.count()) === 0) return false;
+  const kind = await field.evaluate((el) =>
+    el.getAttribute('role') === 'radiogroup' ? 'radiogroup' : `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`,
+  );
+  if (kind === 'radiogroup') {
+    // radio groups: inputs are `<id>-<n>` inside labels carrying the option's text
     const wanted = typeof leaf.value === 'boolean' ? (leaf.value ? 'Yes' : 'No') : String(leaf.value);
-    const radio = page.locator(`label:has(input[id^="${leaf.id}-"])`).filter({ hasText: new RegExp(`^\\s*${escapeRegExp(wanted)}\\s*$`) });
-    await radio.locator('input').check();
-    return true;
-  }
-  const tag = await field.evaluate((el) => `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`);
-  if (tag.startsWith('select')) {
-    await field.selectOption(typeof leaf.value === 'boolean' ? String(leaf.value) : String(leaf.value));
-  } else if (tag === 'input:checkbox') {
+    await field.getByLabel(wanted, { exact: true }).check();
+  } else if (kind.startsWith('select')) {
+    await field.selectOption({ index: await optionIndex(field, String(leaf.value)) });
+  } else if (kind === 'input:checkbox') {
     await field.setChecked(Boolean(leaf.value));
   } else {
     await field.fill(String(leaf.value));
@@ -75,9 +73,19 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
   return true;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * rjsf's select options carry their position as `value`, so a person's choice is found by the
+ * visible label: the exact value, or a label that starts with it (`P-1003 — Maple Court`).
+ */
+async function optionIndex(select: Locator, wanted: string): Promise<number> {
+  const labels = await select.locator('option').allInnerTexts();
+  const trimmed = labels.map((label) => label.trim());
+  let index = trimmed.indexOf(wanted);
+  if (index < 0) index = trimmed.findIndex((label) => label.startsWith(`${wanted} `));
+  if (index < 0) throw new Error(`option "${wanted}" not offered; options: ${trimmed.join(' | ')}`);
+  return index;
 }
+
 
 /** Fills the form on `page` with `data` (the value rjsf should end up with). Throws on fields it never found. */
 export async function fillForm(page: Page, data: Json): Promise<void> {

@@ -33,7 +33,7 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
   const { area, location } = context;
   const navigate = useNavigate();
   const schemas = useAreaFormSchemas(area, { includeInactive: false });
-  const [formData, setFormData] = useState<JsonObject>(() => initialData(context));
+  const [initialFormData] = useState<JsonObject>(() => initialData(context));
   const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(undefined);
   const [isSubmitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
@@ -85,8 +85,7 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
           <AreaForm
             schema={schemas.schema}
             uiSchema={schemas.uiSchema}
-            formData={formData}
-            onChange={setFormData}
+            initialFormData={initialFormData}
             onSubmit={(data) => void handleSubmit(data)}
             extraErrors={extraErrors}
             submitting={isSubmitting}
