@@ -65,6 +65,14 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
     await field.getByLabel(wanted, { exact: true }).check();
   } else if (kind.startsWith('select')) {
     await field.selectOption({ index: await optionIndex(field, String(leaf.value)) });
+  } else if (kind === 'input:datetime-local') {
+    // the stored value is UTC ISO 8601; a person types the local wall-clock time the browser shows
+    const local = await field.evaluate((_, iso) => {
+      const date = new Date(iso);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    }, String(leaf.value));
+    await field.fill(local);
   } else if (kind === 'input:checkbox') {
     await field.setChecked(Boolean(leaf.value));
   } else {

@@ -1,0 +1,62 @@
+/**
+ * Every one of the 27 form areas can be filled in and submitted through the UI by an employee
+ * (nested areas under an incident), and each submission then opens read-only with its number.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { fillForm } from './support/fill-form';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+const SCHEMAS = new URL('../../schemas/', import.meta.url);
+type Manifest = { key: string; title: string; parent?: string };
+const areas: Manifest[] = readdirSync(SCHEMAS)
+  .map((key) => JSON.parse(readFileSync(new URL(`${key}/area.json`, SCHEMAS), 'utf8')) as Manifest)
+  .sort((a, b) => Number(Boolean(a.parent)) - Number(Boolean(b.parent)) || a.key.localeCompare(b.key));
+
+let portal: PortalServer;
+let context: BrowserContext;
+let page: Page;
+let incidentPath = '';
+
+beforeAll(async () => {
+  portal = await startPortal();
+  context = await launchBrowser();
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await page.goto(`${portal.baseUrl}/Forms`);
+  await page.getByLabel('Username').fill('employee');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${portal.baseUrl}/Forms`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await portal?.stop();
+});
+
+describe('each form area, filled in by keyboard and mouse', () => {
+  it('covers all 27 areas', () => {
+    expect(areas).toHaveLength(27);
+  });
+
+  for (const area of areas) {
+    it(`${area.key}: the form submits its example and the record opens with its number`, async () => {
+      const base = area.parent ? `${incidentPath}/${area.key}` : `/${area.key}`;
+      if (area.parent) expect(incidentPath, 'the parent incident exists').not.toBe('');
+      await page.goto(`${portal.baseUrl}${base}/Form`);
+      await page.getByRole('heading', { level: 1, name: `New ${area.title}` }).waitFor();
+      const example = JSON.parse(readFileSync(new URL(`${area.key}/example.json`, SCHEMAS), 'utf8'));
+      await fillForm(page, example);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL(new RegExp(`${base}/[0-9a-f-]{36}$`)).catch(async (error: unknown) => {
+        const problems = await page.locator('.errors, [role="alert"]').allInnerTexts();
+        throw new Error(`${String(error)}\nshown on the page: ${problems.join(' | ')}`);
+      });
+      await page.getByRole('heading', { level: 1, name: new RegExp(`${area.key}-000001`) }).waitFor();
+      if (area.key === 'IncidentForm') incidentPath = new URL(page.url()).pathname;
+    });
+  }
+});
