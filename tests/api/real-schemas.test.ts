@@ -120,4 +120,31 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
       expect(await countSubmissions(app, key)).toBe(before);
     },
   );
+
+  it('checks every property picker of a form, not only the ticket property (Reclass toProperty)', async () => {
+    const reclass = areas.find((area) => area.definition.key === 'Reclass');
+    if (!reclass?.example) throw new Error('Reclass example missing');
+    const before = await countSubmissions(app, 'Reclass');
+    const data = { ...reclass.example, reclassType: 'Wrong property', toProperty: 'P-9999' };
+    const response = await app.inject({
+      method: 'POST',
+      url: urlOf(reclass),
+      payload: data,
+      headers: await authHeader(app, 'employee'),
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json<ValidationErrorBody>().errors).toEqual([
+      { path: '/toProperty', message: 'must be an existing, active property' },
+    ]);
+    expect(await countSubmissions(app, 'Reclass')).toBe(before);
+
+    const valid = await app.inject({
+      method: 'POST',
+      url: urlOf(reclass),
+      payload: { ...data, toProperty: 'P-1002' },
+      headers: await authHeader(app, 'employee'),
+    });
+    expect(valid.statusCode, valid.body).toBe(201);
+    expect(valid.json<{ property: string }>().property).toBe(reclass.example.property);
+  });
 });

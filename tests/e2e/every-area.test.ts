@@ -10,6 +10,7 @@ import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 
 const SCHEMAS = new URL('../../schemas/', import.meta.url);
+type FormValue = Parameters<typeof fillForm>[1];
 type Manifest = { key: string; title: string; parent?: string };
 const areas: Manifest[] = readdirSync(SCHEMAS)
   .map((key) => JSON.parse(readFileSync(new URL(`${key}/area.json`, SCHEMAS), 'utf8')) as Manifest)
@@ -48,7 +49,7 @@ describe('each form area, filled in by keyboard and mouse', () => {
       if (area.parent) expect(incidentPath, 'the parent incident exists').not.toBe('');
       await page.goto(`${portal.baseUrl}${base}/Form`);
       await page.getByRole('heading', { level: 1, name: `New ${area.title}` }).waitFor();
-      const example = JSON.parse(readFileSync(new URL(`${area.key}/example.json`, SCHEMAS), 'utf8'));
+      const example = JSON.parse(readFileSync(new URL(`${area.key}/example.json`, SCHEMAS), 'utf8')) as FormValue;
       await fillForm(page, example);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.waitForURL(new RegExp(`${base}/[0-9a-f-]{36}$`)).catch(async (error: unknown) => {

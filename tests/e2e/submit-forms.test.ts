@@ -10,8 +10,9 @@ import { launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 
-const example = (area: string): Parameters<typeof fillForm>[1] =>
-  JSON.parse(readFileSync(new URL(`../../schemas/${area}/example.json`, import.meta.url), 'utf8'));
+type FormValue = Parameters<typeof fillForm>[1];
+const example = (area: string): FormValue =>
+  JSON.parse(readFileSync(new URL(`../../schemas/${area}/example.json`, import.meta.url), 'utf8')) as FormValue;
 
 let portal: PortalServer;
 let context: BrowserContext;

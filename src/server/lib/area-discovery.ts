@@ -75,15 +75,24 @@ function isScalarProperty(property: JsonObject): boolean {
   return type === undefined && Array.isArray(property.enum);
 }
 
-/** Top-level property whose UI schema says `optionsFrom: "properties"` (either `ui:options` or `ui:optionsFrom`). */
-export function findPropertyField(uiSchema: JsonObject): string | undefined {
-  return Object.keys(uiSchema).find((field) => {
+/** Every top-level property whose UI schema says `optionsFrom: "properties"` (either `ui:options` or `ui:optionsFrom`). */
+export function findPropertyFields(uiSchema: JsonObject): string[] {
+  return Object.keys(uiSchema).filter((field) => {
     const ui = uiSchema[field];
     if (!isJsonObject(ui)) return false;
     const options = ui['ui:options'];
     const source = isJsonObject(options) ? options[OPTIONS_FROM_KEY] : ui[`ui:${OPTIONS_FROM_KEY}`];
     return source === 'properties';
   });
+}
+
+/**
+ * The ticket's property: the property-option field named `property` when there is one (Reclass
+ * also has a `toProperty` picker), otherwise the first such field.
+ */
+export function findPropertyField(uiSchema: JsonObject): string | undefined {
+  const fields = findPropertyFields(uiSchema);
+  return fields.includes('property') ? 'property' : fields[0];
 }
 
 function checkFolderName(key: string, folder: string, problems: string[]): boolean {

@@ -15,11 +15,10 @@ type Leaf = { id: string; value: string | number | boolean };
 function leaves(value: Json, id: string, out: Leaf[], arrays: Map<string, number>): void {
   if (value === null) return;
   if (Array.isArray(value)) {
-    if (value.every((item) => typeof item !== 'object' || item === null)) {
-      // multi-select or checkboxes of primitives: one leaf per value, handled by the caller
-      value.forEach((item, index) => {
-        if (item !== null) out.push({ id: `${id}__multi${index}`, value: item as string | number | boolean });
-      });
+    const primitives = value.filter((item): item is string | number | boolean => typeof item !== 'object' && item !== null);
+    if (primitives.length === value.length) {
+      // multi-select or checkboxes of primitives: one leaf per value
+      primitives.forEach((item, index) => out.push({ id: `${id}__multi${index}`, value: item }));
       return;
     }
     arrays.set(id, value.length);

@@ -11,6 +11,7 @@ import { canSubmitArea } from '../../../../shared/scopes';
 import { formatSubmissionNumber, type Submission } from '../../../../shared/submission';
 import type { Database } from '../../../db/client';
 import { areaCounters, changes, properties, submissions } from '../../../db/schema';
+import { findPropertyFields } from '../../../lib/area-discovery';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import type { Area } from '../../../plugins/areas';
@@ -68,23 +69,21 @@ async function checkParent(db: Database, input: CreateInput): Promise<void> {
   if (!parent) throw notFound(`There is no ${definition.parent} submission ${input.parentId} that you can see.`);
 }
 
-async function propertyError(
-  db: Database,
-  area: Area,
-  data: JsonObject,
-  errors: FieldError[],
-): Promise<FieldError | null> {
-  const field = area.definition.propertyField;
-  if (field === undefined) return null;
-  const value = data[field];
-  const path = `/${escapePointerToken(field)}`;
-  if (typeof value !== 'string' || errors.some((e) => e.path === path)) return null;
-  const [found] = await db
-    .select({ code: properties.code })
-    .from(properties)
-    .where(and(eq(properties.code, value), eq(properties.active, true)))
-    .limit(1);
-  return found ? null : { path, message: 'must be an existing, active property' };
+/** Every field offering properties must name an existing, active property (the list behind the picker). */
+async function propertyErrors(db: Database, area: Area, data: JsonObject, errors: FieldError[]): Promise<FieldError[]> {
+  const found: FieldError[] = [];
+  for (const field of findPropertyFields(area.definition.uiSchema)) {
+    const value = data[field];
+    const path = `/${escapePointerToken(field)}`;
+    if (typeof value !== 'string' || errors.some((e) => e.path === path)) continue;
+    const [row] = await db
+      .select({ code: properties.code })
+      .from(properties)
+      .where(and(eq(properties.code, value), eq(properties.active, true)))
+      .limit(1);
+    if (!row) found.push({ path, message: 'must be an existing, active property' });
+  }
+  return found;
 }
 
 function summaryOf(area: Area, data: JsonObject): string | null {
@@ -160,8 +159,7 @@ export async function createSubmission(db: Database, input: CreateInput): Promis
   }
   await checkParent(db, input);
   const errors = area.validate(data);
-  const badProperty = await propertyError(db, area, data, errors);
-  if (badProperty) errors.push(badProperty);
+  errors.push(...(await propertyErrors(db, area, data, errors)));
   if (errors.length) throw validationFailed(errors);
   let id: string;
   try {
