@@ -14,6 +14,7 @@ const FORM_ENGINE_MODULES = new RegExp(
     String.raw`node_modules[\\/](@rjsf|@x0k|ajv|ajv-formats|fast-uri|fast-equals|fast-deep-equal|markdown-to-jsx|jsonpointer|json-schema-traverse|react-is)[\\/]`,
     String.raw`src[\\/]client[\\/]form-engine[\\/]`,
     String.raw`src[\\/]shared[\\/]form-validation`,
+    String.raw`src[\\/]shared[\\/]area-rules`,
     String.raw`src[\\/]client[\\/]features[\\/]areas[\\/]use-area-form-schemas`,
   ].join('|'),
 );

@@ -5,6 +5,7 @@
  * (JSON Schema draft-07), `ui.json` (rjsf UI schema), an optional `area.json`
  * (this file's {@link AreaManifest}) and an optional `example.json`.
  */
+import type { AreaRule } from './area-rules';
 import type { JsonObject } from './json';
 
 /** The contents of `schemas/<key>/area.json`; every field but `key` may be omitted. */
@@ -25,6 +26,8 @@ export type AreaManifest = {
   handlers?: string[];
   /** Parent area key for nested areas (`IncidentFollowUp`, `InsuranceClaim` under `IncidentForm`). */
   parent?: string;
+  /** Cross-field rules JSON Schema cannot state, checked by client and server (src/shared/area-rules.ts). */
+  rules?: AreaRule[];
 };
 
 /** One entry of `GET /api/areas`. */
@@ -46,6 +49,8 @@ export type AreaDefinition = AreaSummary & {
   /** Top-level property whose UI options say `optionsFrom: "properties"`, if any. */
   propertyField?: string;
   handlers: string[];
+  /** The area's cross-field rules (from `area.json`), absent when it has none. */
+  rules?: AreaRule[];
 };
 
 /** Area keys are route segments: letters and digits, starting with a letter or digit (e.g. `504Request`). */

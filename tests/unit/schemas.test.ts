@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { checkAreaRules, describeRuleProblems, type AreaRule } from '../../src/shared/area-rules';
+import type { JsonObject as SharedJsonObject } from '../../src/shared/json';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -44,6 +46,7 @@ type Area = {
   summaryField: string;
   handlers: string[];
   parent?: string;
+  rules?: AreaRule[];
 };
 type UiSchema = { [key: string]: unknown };
 
@@ -188,6 +191,15 @@ function uiProblems(ui: UiSchema, schema: Schema, path: string): string[] {
   return problems;
 }
 
+/** Every `$comment` in a schema tree. */
+function comments(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(comments);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    key === '$comment' && typeof child === 'string' ? [child] : comments(child),
+  );
+}
+
 /** A value that makes one `if` property constraint true, derived from the constraint itself. */
 function satisfying(constraint: Schema): Json {
   if (constraint.const !== undefined) return constraint.const;
@@ -240,6 +252,7 @@ describe.each(keys)('schemas/%s', (key) => {
         'summaryField',
         'handlers',
         ...(area.parent ? ['parent'] : []),
+        ...(area.rules ? ['rules'] : []),
       ].sort(),
     );
   });
@@ -321,6 +334,23 @@ describe.each(keys)('schemas/%s', (key) => {
     for (const [name, value] of Object.entries(example)) {
       if (typeof value === 'string' && DATE.test(value) && properties[name]?.format)
         expect(value.startsWith('2026-'), name).toBe(true);
+    }
+  });
+
+  it('declares its cross-field rules in area.json: they name real fields and the example keeps them', () => {
+    const rules = area.rules ?? [];
+    expect(area.rules?.length, 'rules, when present, is not empty').not.toBe(0);
+    expect(describeRuleProblems(rules, readJson<SharedJsonObject>(key, 'schema.json'))).toEqual([]);
+    expect(checkAreaRules(rules, example)).toEqual([]);
+  });
+
+  it('says in $comment only what is enforced: cross-field rules point at area.json "rules"', () => {
+    for (const comment of comments(schema)) {
+      expect(comment, 'no rule is left to an unnamed server check').not.toMatch(/server (checks|enforces)/);
+      if (/compare/.test(comment)) {
+        expect(comment).toContain('area.json "rules"');
+        expect(area.rules?.length, `${key} declares the rule its $comment states`).toBeGreaterThan(0);
+      }
     }
   });
 
@@ -418,6 +448,50 @@ describe('conditional rules the business asked for', () => {
     const schema = readJson<Schema>('WriteOffs', 'schema.json');
     expect(String(schema.$comment)).toMatch(/writeOffAmount.*balance/);
     expect(schema.properties?.writeOffAmount?.description).toMatch(/not exceed the current balance/);
+  });
+
+  it.each<[string, (example: JsonObject) => JsonObject, Array<{ path: string; message: string }>]>([
+    [
+      'AP',
+      (example) => ({ ...example, amount: 7842 }),
+      [{ path: '/amount', message: 'the line items add up to 7,842.50, not 7,842.00' }],
+    ],
+    [
+      'Reclass',
+      (example) => ({ ...example, totalAmount: 4455.41 }),
+      [{ path: '/totalAmount', message: 'the lines add up to 4,455.40, not 4,455.41' }],
+    ],
+    [
+      'Reclass',
+      (example) => ({
+        ...example,
+        lines: (example.lines as JsonObject[]).map((line) => ({ ...line, toAccount: line.fromAccount as Json })),
+      }),
+      [
+        { path: '/lines/0/toAccount', message: 'must differ from the From GL account' },
+        { path: '/lines/1/toAccount', message: 'must differ from the From GL account' },
+      ],
+    ],
+    [
+      'WriteOffs',
+      (example) => ({ ...example, writeOffAmount: 4862.36 }),
+      [{ path: '/writeOffAmount', message: 'must not exceed the current balance' }],
+    ],
+    [
+      'Deposits',
+      (example) => ({ ...example, cashAmount: 48215.76 }),
+      [{ path: '/cashAmount', message: 'must not exceed the deposit total' }],
+    ],
+    [
+      'PreventativeMaintenance',
+      (example) => ({ ...example, nextDueDate: example.dateCompleted as Json }),
+      [{ path: '/nextDueDate', message: 'must be after the date completed' }],
+    ],
+  ])('%s: a variant the schema accepts breaks a rule of area.json, on the field at fault', (key, vary, expected) => {
+    const { validate, example } = load(key);
+    const variant = vary(clone(example));
+    expect(validate(variant), 'JSON Schema alone cannot see it').toBe(true);
+    expect(checkAreaRules(readJson<Area>(key, 'area.json').rules ?? [], variant)).toEqual(expected);
   });
 
   it('Vendor: the tax ID must match the chosen tax ID type', () => {

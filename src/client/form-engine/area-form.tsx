@@ -1,10 +1,12 @@
 import Form from '@rjsf/core';
 import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import type { AreaRule } from '../../shared/area-rules';
 import type { JsonObject } from '../../shared/json';
 import { fieldIdForProperty, type FieldErrorSchema } from './error-schema';
 import { focusFieldById } from './focus-field';
 import { transformErrors } from './error-messages';
+import { createRulesValidator } from './rules-validator';
 import { formValidator } from './validator';
 import { createWidgets } from './widgets';
 import './form.css';
@@ -29,6 +31,8 @@ const WIDGETS = createWidgets();
 export type AreaFormProps = {
   schema: JsonObject;
   uiSchema: JsonObject;
+  /** The area's cross-field rules (area.json `rules`), checked on submit like the schema. */
+  rules?: readonly AreaRule[];
   /** Stored data shown by a read-only form. */
   formData?: JsonObject;
   /**
@@ -51,19 +55,22 @@ export type AreaFormProps = {
 
 /**
  * An area's form rendered by rjsf from its JSON Schema and UI schema, with the portal's
- * validator and widgets. Validates on submit (not on every keystroke, and not on blur: rjsf's
- * blur validation marks every untouched required field at once, and the re-render it causes
- * swallowed a radio click that followed typing), lists errors at the top, shows each message on
- * its field and focuses the first.
+ * validator and widgets and the area's cross-field rules (`customValidate`). Validates on submit
+ * (not on every keystroke, and not on blur: rjsf's blur validation marks every untouched
+ * required field at once, and the re-render it causes swallowed a radio click that followed
+ * typing), lists errors at the top, shows each message on its field and focuses the first.
  */
 export function AreaForm(props: AreaFormProps) {
-  const { schema, uiSchema, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
+  const { schema, uiSchema, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
+  // One function per rules object: rjsf re-validates and re-renders when a prop changes identity.
+  const customValidate = useMemo(() => (rules?.length ? createRulesValidator<FormValue>(rules) : undefined), [rules]);
   return (
     <Form<FormValue>
       className={readonly ? 'area-form area-form--readonly' : 'area-form'}
       schema={schema}
       uiSchema={uiSchema as UiSchema<FormValue>}
       validator={formValidator}
+      customValidate={readonly ? undefined : customValidate}
       widgets={WIDGETS}
       formData={readonly ? formData : undefined}
       initialFormData={readonly ? undefined : initialFormData}

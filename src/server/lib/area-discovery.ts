@@ -13,6 +13,7 @@ import {
   type AreaDefinition,
   type AreaManifest,
 } from '../../shared/area';
+import { COMPARE_OPS, describeRuleProblems, type AreaRule } from '../../shared/area-rules';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json';
 
 /** An area as loaded from its folder, with its example form data when there is one. */
@@ -26,6 +27,39 @@ export class AreaDiscoveryError extends Error {
   }
 }
 
+const CompareRuleSchema = Type.Object(
+  {
+    rule: Type.Literal('compare'),
+    field: Type.String(),
+    op: Type.Enum(COMPARE_OPS),
+    other: Type.String(),
+    each: Type.Optional(Type.String()),
+    message: Type.String({ minLength: 1 }),
+  },
+  { additionalProperties: false },
+);
+const SumRuleSchema = Type.Object(
+  {
+    rule: Type.Literal('sum'),
+    each: Type.String(),
+    field: Type.String(),
+    equals: Type.String(),
+    message: Type.String({ minLength: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+/** `AreaRule` (src/shared/area-rules.ts): one entry of `area.json` `rules`, closed so a misspelt key is refused. */
+export const AreaRuleSchema = Type.Union([CompareRuleSchema, SumRuleSchema]);
+
+/** The same, tagged by `rule` for reading area.json: ajv then reports only the named kind's problems. */
+const TaggedRuleSchema = Type.Unsafe<AreaRule>({
+  type: 'object',
+  required: ['rule'],
+  discriminator: { propertyName: 'rule' },
+  oneOf: [CompareRuleSchema, SumRuleSchema],
+});
+
 const ManifestSchema = Type.Object(
   {
     key: Type.String(),
@@ -37,10 +71,13 @@ const ManifestSchema = Type.Object(
     summaryField: Type.Optional(Type.String()),
     handlers: Type.Optional(Type.Array(Type.String())),
     parent: Type.Optional(Type.String()),
+    rules: Type.Optional(Type.Array(TaggedRuleSchema)),
   },
   { additionalProperties: false },
 );
-const checkManifest = new Ajv({ allErrors: true, strict: false }).compile<AreaManifest>(ManifestSchema);
+const checkManifest = new Ajv({ allErrors: true, strict: false, discriminator: true }).compile<AreaManifest>(
+  ManifestSchema,
+);
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 
@@ -117,8 +154,10 @@ function readManifest(
 ): AreaManifest | null {
   if (value === undefined) return { key };
   if (!checkManifest(value)) {
-    for (const e of checkManifest.errors ?? [])
-      problems.push(`${file}: ${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
+    for (const e of checkManifest.errors ?? []) {
+      const extra = e.keyword === 'additionalProperties' ? ` ("${String(e.params.additionalProperty)}")` : '';
+      problems.push(`${file}: ${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${extra}`);
+    }
     return null;
   }
   if (value.key !== key) {
@@ -128,12 +167,8 @@ function readManifest(
   return value;
 }
 
-function checkFieldNames(
-  manifest: AreaManifest,
-  props: Record<string, JsonObject>,
-  file: string,
-  problems: string[],
-): void {
+function checkFieldNames(manifest: AreaManifest, schema: JsonObject, file: string, problems: string[]): void {
+  const props = topLevelProperties(schema);
   for (const column of manifest.listColumns ?? []) {
     if (!props[column]) {
       problems.push(`${file}: listColumns names "${column}", which is not a top-level property of schema.json`);
@@ -141,6 +176,9 @@ function checkFieldNames(
   }
   if (manifest.summaryField !== undefined && !props[manifest.summaryField]) {
     problems.push(`${file}: summaryField "${manifest.summaryField}" is not a top-level property of schema.json`);
+  }
+  for (const problem of describeRuleProblems(manifest.rules ?? [], schema)) {
+    problems.push(`${file}: area ${manifest.key} ${problem}`);
   }
 }
 
@@ -166,6 +204,7 @@ export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSc
   };
   if (manifest.parent !== undefined) definition.parent = manifest.parent;
   if (manifest.summaryField !== undefined) definition.summaryField = manifest.summaryField;
+  if (manifest.rules?.length) definition.rules = manifest.rules;
   if (propertyField !== undefined && props[propertyField]) definition.propertyField = propertyField;
   return definition;
 }
@@ -191,7 +230,7 @@ async function loadArea(schemasDir: string, key: string, problems: string[]): Pr
   if (example !== undefined && !isJsonObject(example)) {
     own.push(`${join(folder, 'example.json')}: must be a JSON object`);
   }
-  if (manifest && isJsonObject(schema)) checkFieldNames(manifest, topLevelProperties(schema), manifestFile, own);
+  if (manifest && isJsonObject(schema)) checkFieldNames(manifest, schema, manifestFile, own);
   problems.push(...own);
   if (own.length || !manifest || !isJsonObject(schema)) return null;
   const uiSchema = isJsonObject(ui) ? ui : {};
@@ -220,7 +259,8 @@ function checkParents(areas: readonly LoadedArea[], problems: string[]): void {
 /**
  * Loads every area folder under `schemasDir` (dot-folders and plain files are ignored), sorted by
  * title. Throws {@link AreaDiscoveryError} listing every problem: missing folder, bad folder name,
- * `area.json` key ≠ folder name, unreadable or invalid JSON, unknown list columns, unknown parent.
+ * `area.json` key ≠ folder name, unreadable or invalid JSON, unknown list columns, unknown parent,
+ * a rule naming a property the schema does not declare (`describeRuleProblems`).
  */
 export async function discoverAreas(schemasDir: string): Promise<LoadedArea[]> {
   let entries;

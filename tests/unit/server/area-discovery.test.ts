@@ -126,6 +126,43 @@ describe('discoverAreas', () => {
     expect(problems.join('\n')).toMatch(/Five[/\\]area\.json: .*additional properties/);
   });
 
+  it('carries the cross-field rules of area.json into the definition', async () => {
+    const rules = [{ rule: 'compare', field: '/quantity', op: '>=', other: '/quantity', message: 'is odd' }];
+    await writeArea('Uniform', { 'schema.json': schema, 'area.json': { key: 'Uniform', rules } });
+    const [area] = await discoverAreas(root);
+    expect(area?.definition.rules).toEqual(rules);
+  });
+
+  it('refuses a rule that names no property or is misspelt, naming the area and the rule index', async () => {
+    const good = { rule: 'compare', field: '/quantity', op: '<', other: '/quantity', message: 'm' };
+    await writeArea('Uniform', {
+      'schema.json': schema,
+      'area.json': { key: 'Uniform', rules: [good, { ...good, other: '/size2' }] },
+    });
+    await writeArea('Yardi', {
+      'schema.json': schema,
+      'area.json': {
+        key: 'Yardi',
+        rules: [
+          { ...good, op: '=<' },
+          { ...good, rule: 'sum', each: '/items', equal: '/x' },
+        ],
+      },
+    });
+    // Areas load concurrently: the order of their problems is not fixed.
+    const problems = (await problemsOf(() => discoverAreas(root))).sort();
+    expect(problems).toEqual(
+      [
+        `${join(root, 'Uniform', 'area.json')}: area Uniform rules[1] (compare): "/size2" is not a property of the schema`,
+        `${join(root, 'Yardi', 'area.json')}: /rules/0/op must be equal to one of the allowed values`,
+        `${join(root, 'Yardi', 'area.json')}: /rules/1 must have required property 'equals'`,
+        `${join(root, 'Yardi', 'area.json')}: /rules/1 must NOT have additional properties ("op")`,
+        `${join(root, 'Yardi', 'area.json')}: /rules/1 must NOT have additional properties ("other")`,
+        `${join(root, 'Yardi', 'area.json')}: /rules/1 must NOT have additional properties ("equal")`,
+      ].sort(),
+    );
+  });
+
   it('refuses nesting deeper than one level', async () => {
     await writeArea('Top', { 'schema.json': schema });
     await writeArea('Mid', { 'schema.json': schema, 'area.json': { key: 'Mid', parent: 'Top' } });

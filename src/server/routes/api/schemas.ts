@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 import { SUBMISSION_SORTS, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/submission';
 import type { JsonObject } from '../../../shared/json';
+import { AreaRuleSchema } from '../../lib/area-discovery';
 
 /** Any JSON object (form data, JSON Schema, UI schema); serialized as-is. */
 export const JsonObjectSchema = Type.Unsafe<JsonObject>({ type: 'object', additionalProperties: true });
@@ -71,6 +72,7 @@ export const AreaDefinitionSchema = Type.Object({
   summaryField: Type.Optional(Type.String()),
   propertyField: Type.Optional(Type.String()),
   handlers: Type.Array(Type.String()),
+  rules: Type.Optional(Type.Array(AreaRuleSchema)),
 });
 
 /** `PersonRef` (src/shared/submission.ts): requester of a submission. */

@@ -85,6 +85,7 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
           <AreaForm
             schema={schemas.schema}
             uiSchema={schemas.uiSchema}
+            rules={area.rules}
             initialFormData={initialFormData}
             onSubmit={(data) => void handleSubmit(data)}
             extraErrors={extraErrors}

@@ -1,10 +1,12 @@
 /**
  * Creating a submission (issue 2 contract; design.md §6 "nothing a user submitted is ever lost or
- * stored twice"): scope check, parent check for nested areas, the area's JSON Schema, the
- * property field, then ONE transaction for the per-area number, the row and its 'created' change.
+ * stored twice"): scope check, parent check for nested areas, the area's JSON Schema, its
+ * cross-field rules (area.json `rules`), the property fields, then ONE transaction for the
+ * per-area number, the row and its 'created' change.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FieldError } from '../../../../shared/api-error';
+import { checkAreaRules } from '../../../../shared/area-rules';
 import { escapePointerToken } from '../../../../shared/form-validation';
 import type { JsonObject, JsonValue } from '../../../../shared/json';
 import { canSubmitArea } from '../../../../shared/scopes';
@@ -86,6 +88,12 @@ async function propertyErrors(db: Database, area: Area, data: JsonObject, errors
   return found;
 }
 
+/** The area's cross-field rules (area.json `rules`); a field the schema already faulted keeps that one message. */
+function ruleErrors(area: Area, data: JsonObject, errors: FieldError[]): FieldError[] {
+  const faulted = new Set(errors.map((error) => error.path));
+  return checkAreaRules(area.definition.rules ?? [], data).filter((error) => !faulted.has(error.path));
+}
+
 function summaryOf(area: Area, data: JsonObject): string | null {
   const field = area.definition.summaryField;
   const value: JsonValue | undefined = field === undefined ? undefined : data[field];
@@ -144,9 +152,9 @@ async function insertSubmission(db: Database, input: CreateInput): Promise<strin
 
 /**
  * Creates a submission of `input.area`. Errors: 403 `forbidden` without `forms:submit` or
- * `forms:<Area>:submit`; 422 `validation_failed` (per field; also bad/missing parentId);
- * 404 `not_found` for a parent the user cannot see; 409 for an Idempotency-Key reused across areas.
- * Nothing is stored on any error.
+ * `forms:<Area>:submit`; 422 `validation_failed` (per field: schema, rules and property errors;
+ * also bad/missing parentId); 404 `not_found` for a parent the user cannot see; 409 for an
+ * Idempotency-Key reused across areas. Nothing is stored on any error.
  */
 export async function createSubmission(db: Database, input: CreateInput): Promise<CreateResult> {
   const { area, user, data, idempotencyKey } = input;
@@ -159,6 +167,7 @@ export async function createSubmission(db: Database, input: CreateInput): Promis
   }
   await checkParent(db, input);
   const errors = area.validate(data);
+  errors.push(...ruleErrors(area, data, errors));
   errors.push(...(await propertyErrors(db, area, data, errors)));
   if (errors.length) throw validationFailed(errors);
   let id: string;
