@@ -8,6 +8,7 @@ import { focusFieldById } from './focus-field';
 import { transformErrors } from './error-messages';
 import { createRulesValidator } from './rules-validator';
 import { formValidator } from './validator';
+import { ErrorListTemplate } from './templates/error-list-template';
 import { createWidgets } from './widgets';
 import './form.css';
 
@@ -26,6 +27,7 @@ function focusFirstError(error: RJSFValidationError): void {
 
 /** Module scope: the same registry object on every render (engineering notes, "Forms"). */
 const WIDGETS = createWidgets();
+const TEMPLATES = { ErrorListTemplate };
 
 /** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
 export type AreaFormProps = {
@@ -72,6 +74,7 @@ export function AreaForm(props: AreaFormProps) {
       validator={formValidator}
       customValidate={readonly ? undefined : customValidate}
       widgets={WIDGETS}
+      templates={TEMPLATES}
       formData={readonly ? formData : undefined}
       initialFormData={readonly ? undefined : initialFormData}
       readonly={readonly}
