@@ -2,10 +2,11 @@
 /**
  * `npm test`: every test, in an order that fails fast and keeps two cores usable.
  *
- * 1. Chromium present (installed as root when missing), 2. typecheck, 3. lint, 4. unit and API
- * suites (vitest projects `unit` and `api`), 5. build the app, 6. browser end-to-end suite
- * (project `e2e`). Vitest's JSON reports are summed and the run ends with one plain line
- * `Tests: N passed, N failed, N skipped`. Exit code 0 only when every step passed.
+ * 1. Chromium present (installed as root when missing), 2. typecheck, 3. lint, 4. the form
+ * areas in schemas/ (`npm run validate:schemas`), 5. unit and API suites (vitest projects `unit`
+ * and `api`), 6. build the app, 7. browser end-to-end suite (project `e2e`). Vitest's JSON
+ * reports are summed and the run ends with one plain line `Tests: N passed, N failed, N skipped`.
+ * Exit code 0 only when every step passed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -45,6 +46,7 @@ function vitest(name, projects) {
 const hasChromium = step('chromium', 'node', ['scripts/ensure-chromium.mjs']);
 step('typecheck', 'tsc', ['--noEmit', '-p', '.']);
 step('lint', 'eslint', ['.']);
+step('validate-schemas', 'npm', ['run', '--silent', 'validate:schemas']);
 vitest('unit-and-api', ['unit', 'api']);
 if (hasChromium && step('build', 'npm', ['run', 'build'])) {
   vitest('e2e', ['e2e']);

@@ -60,7 +60,8 @@ const TaggedRuleSchema = Type.Unsafe<AreaRule>({
   oneOf: [CompareRuleSchema, SumRuleSchema],
 });
 
-const ManifestSchema = Type.Object(
+/** `AreaManifest` (src/shared/area.ts): `area.json`, closed so a misspelt field is refused. */
+export const AreaManifestSchema = Type.Object(
   {
     key: Type.String(),
     title: Type.Optional(Type.String({ minLength: 1 })),
@@ -75,8 +76,13 @@ const ManifestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const checkManifest = new Ajv({ allErrors: true, strict: false, discriminator: true }).compile<AreaManifest>(
-  ManifestSchema,
+/**
+ * Checks parsed `area.json` contents against {@link AreaManifestSchema}; on failure its `errors`
+ * are ajv errors whose instance paths are JSON Pointers into the file. Also used by
+ * scripts/validate-schemas.ts.
+ */
+export const checkManifest = new Ajv({ allErrors: true, strict: false, discriminator: true }).compile<AreaManifest>(
+  AreaManifestSchema,
 );
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);

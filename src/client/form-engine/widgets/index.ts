@@ -3,11 +3,15 @@
  * (house style: `{ ...defaults, ...ours }`, never a global filled by import side effects).
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
+import type { PortalWidget } from '../../../shared/widget-names';
 import { RichTextWidget } from './rich-text-widget';
 
 /** Registry key of the rich-text widget named in UI schemas (`"ui:widget": "richText"`). */
-export const RICH_TEXT_WIDGET = 'richText';
+export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
+
+/** One widget per name of `PORTAL_WIDGETS` (src/shared/widget-names.ts), which the schema validator accepts. */
+const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = { richText: RichTextWidget };
 
 /**
  * rjsf's default widgets plus the portal's own. For now only `richText` (a six-row textarea;
@@ -16,5 +20,5 @@ export const RICH_TEXT_WIDGET = 'richText';
  * fields an `enum`, which rjsf renders with its `SelectWidget`.
  */
 export function createWidgets(): RegistryWidgetsType {
-  return { ...getDefaultRegistry().widgets, [RICH_TEXT_WIDGET]: RichTextWidget };
+  return { ...getDefaultRegistry().widgets, ...PORTAL_WIDGET_REGISTRY };
 }
