@@ -22,6 +22,8 @@ const EnvSchema = Type.Object({
   OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   OIDC_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
   OIDC_GROUPS_CLAIM: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_GROUP_MAP: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_TOKEN_ALGORITHMS: Type.Optional(Type.String({ minLength: 1 })),
   SCHEMAS_DIR: Type.Optional(Type.String({ minLength: 1 })),
   CLIENT_DIST_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
@@ -37,8 +39,14 @@ export type OidcConfig = {
   kind: 'builtin' | 'external';
   issuer: string;
   clientId: string;
+  /** The API's audience; never equal to `clientId`, the audience of ID tokens. */
   audience: string;
+  /** Access-token claim with the user's identity-provider groups (`groups`, Entra app roles: `roles`). */
   groupsClaim: string;
+  /** Extra mapping of identity-provider group values to role-group names (OIDC_GROUP_MAP), on top of the role groups' own ids. */
+  groupMap: Record<string, string[]>;
+  /** JWS algorithms access tokens may be signed with: what the issuer uses, asymmetric only. */
+  algorithms: string[];
 };
 
 /** The checked configuration; `buildApp` takes exactly this. */
@@ -67,6 +75,25 @@ export class ConfigError extends Error {
 /** Built-in provider's client and API audience (the SPA reads them from /api/auth/config). */
 export const BUILTIN_CLIENT_ID = 'tm-portal';
 export const BUILTIN_AUDIENCE = 'api://tm-portal';
+/** The one algorithm the built-in provider signs ID and access tokens with. */
+export const BUILTIN_TOKEN_ALGORITHM = 'RS256';
+/** Lifetime of the built-in provider's access tokens: 15 minutes (issue 3). */
+export const BUILTIN_ACCESS_TOKEN_TTL_S = 15 * 60;
+
+/** Access-token algorithms OIDC_TOKEN_ALGORITHMS may name: asymmetric only, never `none` or HMAC (RFC 8725 §3.1). */
+export const ASYMMETRIC_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+] as const;
 
 /** Plain-words replacements for ajv's "must match pattern …". */
 const PATTERN_HINTS: Record<string, string> = {
@@ -93,13 +120,59 @@ function envProblems(env: Record<string, string | undefined>): string[] {
   });
 }
 
+/** `OIDC_TOKEN_ALGORITHMS` as a list (default RS256, what Entra ID signs with). */
+function parseAlgorithms(value: string | undefined): string[] {
+  return value ? [...new Set(value.split(',').map((alg) => alg.trim()))] : [BUILTIN_TOKEN_ALGORITHM];
+}
+
+const GROUP_MAP_PROBLEM =
+  'OIDC_GROUP_MAP must be a JSON object mapping identity-provider group values to a role-group name or a list of them, e.g. {"0f1e…":"Accounting","a2b3…":["IT","Portal"]}';
+
+/** `OIDC_GROUP_MAP` as `{ group: [role-group names] }`, or null when it is not such a JSON object. */
+function parseGroupMap(value: string | undefined): Record<string, string[]> | null {
+  if (!value) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const map: Record<string, string[]> = {};
+  for (const [group, target] of Object.entries(parsed as Record<string, unknown>)) {
+    const names = typeof target === 'string' ? [target] : target;
+    if (!group || !Array.isArray(names) || !names.length) return null;
+    if (!names.every((name): name is string => typeof name === 'string' && name.length > 0)) return null;
+    map[group] = names;
+  }
+  return map;
+}
+
 function oidcProblems(env: Env): string[] {
+  const problems: string[] = [];
   const set = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE].filter(Boolean).length;
-  return set === 0 || set === 3
-    ? []
-    : [
-        'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (all three, or none for the built-in provider)',
-      ];
+  if (set !== 0 && set !== 3) {
+    problems.push(
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (all three, or none for the built-in provider)',
+    );
+  }
+  if (env.OIDC_AUDIENCE && env.OIDC_AUDIENCE === env.OIDC_CLIENT_ID) {
+    // An ID token's audience is the client id: with the same value an ID token would pass as an access token.
+    problems.push(
+      'OIDC_AUDIENCE must differ from OIDC_CLIENT_ID: register the API separately from the SPA so ID tokens can never be used as access tokens',
+    );
+  }
+  const allowed = new Set<string>(ASYMMETRIC_ALGORITHMS);
+  const unknown = parseAlgorithms(env.OIDC_TOKEN_ALGORITHMS).filter((alg) => !allowed.has(alg));
+  if (env.OIDC_TOKEN_ALGORITHMS && !env.OIDC_ISSUER) {
+    problems.push('OIDC_TOKEN_ALGORITHMS applies to an external issuer only (the built-in provider signs RS256)');
+  } else if (unknown.length) {
+    problems.push(
+      `OIDC_TOKEN_ALGORITHMS=${JSON.stringify(env.OIDC_TOKEN_ALGORITHMS)} must be a comma-separated list of ${ASYMMETRIC_ALGORITHMS.join(', ')}`,
+    );
+  }
+  if (parseGroupMap(env.OIDC_GROUP_MAP) === null) problems.push(GROUP_MAP_PROBLEM);
+  return problems;
 }
 
 /**
@@ -144,6 +217,8 @@ function configFromEnv(env: Env, port: number, cwd: string): AppConfig {
       clientId: env.OIDC_CLIENT_ID ?? BUILTIN_CLIENT_ID,
       audience: env.OIDC_AUDIENCE ?? BUILTIN_AUDIENCE,
       groupsClaim: env.OIDC_GROUPS_CLAIM ?? 'groups',
+      groupMap: parseGroupMap(env.OIDC_GROUP_MAP) ?? {},
+      algorithms: parseAlgorithms(env.OIDC_TOKEN_ALGORITHMS),
     },
     schemasDir: abs(env.SCHEMAS_DIR ?? join(root, 'schemas')),
     clientDistDir: abs(env.CLIENT_DIST_DIR ?? join(root, 'dist', 'client')),

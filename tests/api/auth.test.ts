@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './helpers/app';
-import { omit, signWithProviderKey } from './helpers/data';
+import { signWithProviderKey } from './helpers/data';
 import { authorize, CookieJar, exchangeCode, pathOf, pkcePair, signIn } from './helpers/sign-in';
+import { forbidden } from '../../src/server/lib/errors';
 
 describe('Bearer access tokens on /api', () => {
   let app: FastifyInstance;
@@ -10,15 +11,6 @@ describe('Bearer access tokens on /api', () => {
     app = await createTestApp();
   });
   afterAll(() => app.close());
-
-  const now = () => Math.floor(Date.now() / 1000);
-  const claims = () => ({
-    iss: 'http://localhost/oidc',
-    aud: 'api://tm-portal',
-    sub: 'forged',
-    iat: now(),
-    exp: now() + 600,
-  });
 
   async function expectUnauthorized(authorization: string | undefined, invalidToken = true) {
     const response = await app.inject({
@@ -39,50 +31,22 @@ describe('Bearer access tokens on /api', () => {
 
   it.each([
     ['a malformed header', 'Basic dXNlcjpwYXNz'],
+    ['a Bearer header without a token', 'Bearer '],
     ['a token that is not a JWT', 'Bearer not-a-token'],
-    ['a truncated token', 'TRUNCATE'],
+    ['two tokens', 'Bearer a.b.c d.e.f'],
   ])('refuses %s with 401 invalid_token', async (_label, value) => {
-    const authorization =
-      value === 'TRUNCATE' ? `Bearer ${(await signIn(app, 'employee')).access_token.slice(0, -10)}` : value;
-    await expectUnauthorized(authorization);
+    await expectUnauthorized(value);
   });
 
-  it('refuses a token whose signature does not match (payload edited)', async () => {
-    const [header, payload, signature] = (await signIn(app, 'employee')).access_token.split('.');
-    const edited = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
-    edited.groups = ['Administrators'];
-    await expectUnauthorized(
-      `Bearer ${header}.${Buffer.from(JSON.stringify(edited)).toString('base64url')}.${signature}`,
-    );
-  });
-
-  it('refuses an expired token (beyond the clock tolerance)', async () => {
-    await expectUnauthorized(
-      `Bearer ${await signWithProviderKey(app, { ...claims(), iat: now() - 7200, exp: now() - 3600 })}`,
-    );
-  });
-
-  it('refuses a token for another audience, from another issuer, or without exp', async () => {
-    await expectUnauthorized(`Bearer ${await signWithProviderKey(app, { ...claims(), aud: 'tm-portal' })}`);
-    await expectUnauthorized(
-      `Bearer ${await signWithProviderKey(app, { ...claims(), iss: 'http://evil.example/oidc' })}`,
-    );
-    await expectUnauthorized(`Bearer ${await signWithProviderKey(app, omit(claims(), 'exp'))}`);
-  });
-
-  it('refuses the ID token used as a Bearer token', async () => {
-    const { id_token: idToken } = await signIn(app, 'employee');
-    expect(idToken).toBeTruthy();
-    await expectUnauthorized(`Bearer ${idToken}`);
-    await expectUnauthorized(`Bearer ${await signWithProviderKey(app, claims(), { typ: 'JWT' })}`);
-  });
-
-  it('accepts a correctly signed access token it did not issue through a session (keys, not sessions, decide)', async () => {
-    const token = await signWithProviderKey(app, claims());
-    const response = await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+  it('accepts the scheme name in any case (RFC 9110 §11.1)', async () => {
+    const response = await app.inject({
+      url: '/api/me',
+      headers: { authorization: `bearer ${(await signIn(app, 'employee')).access_token}` },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ subject: 'forged', scope: ['forms:submit'] });
   });
+
+  // Forged, altered and misused tokens: the table in forged-tokens.test.ts.
 });
 
 describe('GET /api/me', () => {
@@ -197,18 +161,6 @@ describe('the built-in sign-in page', () => {
     expect(response.body).not.toContain('<script>x</script>');
   });
 
-  it('refuses an authorization request without PKCE', async () => {
-    const query = new URLSearchParams({
-      client_id: 'tm-portal',
-      response_type: 'code',
-      redirect_uri: 'http://localhost/login',
-      scope: 'openid',
-    });
-    const response = await app.inject(`/oidc/auth?${query}`);
-    expect(response.statusCode).toBe(303);
-    expect(String(response.headers.location)).toContain('error=invalid_request');
-  });
-
   it('never shows a consent page to the first-party client, even with prompt=consent', async () => {
     const { verifier, challenge } = pkcePair();
     const code = await authorize(app, 'admin', 'demo', challenge, new CookieJar(), { prompt: 'login consent' });
@@ -216,36 +168,18 @@ describe('the built-in sign-in page', () => {
     const me = await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(me.json()).toMatchObject({ name: 'Ada Admin' });
   });
-
-  it('issues a refresh token and rotates it on use', async () => {
-    const { refresh_token: refreshToken } = await signIn(app, 'employee');
-    expect(refreshToken).toBeTruthy();
-    const refresh = (token: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/oidc/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: token,
-          client_id: 'tm-portal',
-        }).toString(),
-      });
-    const first = await refresh(String(refreshToken));
-    expect(first.statusCode).toBe(200);
-    const body = first.json<{ access_token: string; refresh_token: string }>();
-    expect(body.refresh_token).not.toBe(refreshToken);
-    const me = await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${body.access_token}` } });
-    expect(me.statusCode).toBe(200);
-  });
 });
 
-describe('tokens, sign-out and logs of the built-in provider', () => {
+describe('tokens and logs of the built-in provider', () => {
   let app: FastifyInstance;
   const logLines: string[] = [];
   beforeAll(async () => {
     app = await createTestApp({
       logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
+    });
+    // A route that refuses every signed-in user, standing in for a scope check (403).
+    app.get('/api/test/forbidden', () => {
+      throw forbidden('You may not open the test page.');
     });
   });
   afterAll(() => app.close());
@@ -273,42 +207,6 @@ describe('tokens, sign-out and logs of the built-in provider', () => {
     expect(tokens.expires_in).toBeLessThanOrEqual(900);
   });
 
-  it('ends the provider session on RP-initiated logout, after which the refresh token no longer refreshes', async () => {
-    const jar = new CookieJar();
-    const { verifier, challenge } = pkcePair();
-    const tokens = await exchangeCode(app, await authorize(app, 'risk', 'demo', challenge, jar), verifier);
-    const query = new URLSearchParams({
-      client_id: 'tm-portal',
-      id_token_hint: String(tokens.id_token),
-      post_logout_redirect_uri: 'http://localhost/',
-    });
-    const confirm = await app.inject({ url: `/oidc/session/end?${query}`, headers: { cookie: jar.header() } });
-    jar.store(confirm);
-    expect(confirm.statusCode).toBe(200);
-    expect(confirm.body).toContain('Yes, sign me out');
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1] ?? '';
-    const done = await app.inject({
-      method: 'POST',
-      url: '/oidc/session/end/confirm',
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
-    });
-    expect(done.statusCode).toBe(303);
-    expect(done.headers.location).toBe('http://localhost/');
-    const refresh = await app.inject({
-      method: 'POST',
-      url: '/oidc/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: String(tokens.refresh_token),
-        client_id: 'tm-portal',
-      }).toString(),
-    });
-    expect(refresh.statusCode).toBe(400);
-    expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
-  });
-
   it('logs each authentication failure with its reason and route, and never the token', async () => {
     const forged = `${(await signIn(app, 'employee')).access_token.slice(0, -4)}AAAA`;
     await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${forged}` } });
@@ -325,5 +223,45 @@ describe('tokens, sign-out and logs of the built-in provider', () => {
     ]);
     const signature = forged.split('.')[2] ?? '';
     expect(logLines.some((line) => line.includes(signature) || line.includes(forged.slice(0, 40)))).toBe(false);
+  });
+
+  const entries = (msg: string) =>
+    logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === msg);
+
+  it('names the subject when the token was genuine but its claims failed (expired)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await signWithProviderKey(app, {
+      iss: 'http://localhost/oidc',
+      aud: 'api://tm-portal',
+      sub: 'subject-of-an-expired-token',
+      iat: now - 900,
+      exp: now - 300,
+    });
+    logLines.length = 0;
+    await app.inject({ url: '/api/properties', headers: { authorization: `Bearer ${expired}` } });
+    expect(entries('authentication failed')).toEqual([
+      expect.objectContaining({
+        route: '/api/properties',
+        subject: 'subject-of-an-expired-token',
+        reason: expect.stringContaining('ERR_JWT_EXPIRED') as string,
+      }),
+    ]);
+    expect(logLines.join('\n')).not.toContain(expired.split('.')[2]);
+  });
+
+  it('logs a 403 of a route with its reason, route and the user id, and never the token', async () => {
+    const { access_token: token } = await signIn(app, 'employee');
+    const me = await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    logLines.length = 0;
+    const response = await app.inject({ url: '/api/test/forbidden', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(403);
+    expect(entries('authorization failed')).toEqual([
+      expect.objectContaining({
+        route: '/api/test/forbidden',
+        userId: me.json<{ id: string }>().id,
+        reason: 'You may not open the test page.',
+      }),
+    ]);
+    expect(logLines.join('\n')).not.toContain(token.split('.')[2]);
   });
 });

@@ -1,5 +1,5 @@
 /** Users and their effective scopes (design.md §5: the union of their role groups' scopes). */
-import { and, eq, exists, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { roleGroupMembers, roleGroups, users } from './schema';
 
@@ -36,12 +36,14 @@ export type EffectiveAccess = { roleGroups: string[]; scope: string[] };
 
 /**
  * The role groups that apply to a user — members, groups whose `idp_group_ids` intersect the
- * token's group claim, and groups that include everyone — and the sorted union of their scopes.
+ * token's group claim, groups named by `mappedGroupNames` (OIDC_GROUP_MAP) and groups that include
+ * everyone — and the sorted union of their scopes.
  */
 export async function effectiveAccess(
   db: Database,
   userId: string,
   idpGroups: readonly string[],
+  mappedGroupNames: readonly string[] = [],
 ): Promise<EffectiveAccess> {
   const member = db
     .select({ one: sql`1` })
@@ -53,6 +55,7 @@ export async function effectiveAccess(
       sql`${roleGroups.idpGroupIds} ?| array(select jsonb_array_elements_text(${JSON.stringify(idpGroups)}::jsonb))`,
     );
   }
+  if (mappedGroupNames.length) conditions.push(inArray(roleGroups.name, [...mappedGroupNames]));
   const rows = await db
     .select({ name: roleGroups.name, scopes: roleGroups.scopes })
     .from(roleGroups)
@@ -61,4 +64,9 @@ export async function effectiveAccess(
     roleGroups: rows.map((row) => row.name).sort(),
     scope: [...new Set(rows.flatMap((row) => row.scopes))].sort(),
   };
+}
+
+/** Names of every role group (start-up check of OIDC_GROUP_MAP). */
+export async function roleGroupNames(db: Database): Promise<string[]> {
+  return (await db.select({ name: roleGroups.name }).from(roleGroups)).map((row) => row.name);
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { BUILTIN_TOKEN_ALGORITHM } from '../config';
 
 export type ProviderKeys = {
   /** Private RS256 signing keys (with `kid`, `alg`, `use`), newest first. */
@@ -25,11 +26,11 @@ export function toPublicJwk(jwk: JWK): JWK {
 }
 
 async function generateKeys(): Promise<ProviderKeys> {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+  const { privateKey } = await generateKeyPair(BUILTIN_TOKEN_ALGORITHM, { extractable: true, modulusLength: 2048 });
   const jwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(jwk);
   return {
-    signing: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }],
+    signing: [{ ...jwk, kid, alg: BUILTIN_TOKEN_ALGORITHM, use: 'sig' }],
     cookies: [randomBytes(32).toString('base64url')],
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The built-in provider's own HTML pages: sign-in, sign-out confirmation and errors. Plain inline
- * CSS, no external assets, every interpolated value escaped.
+ * The built-in provider's own HTML pages: sign-in, sign-out (confirmation or automatic) and
+ * errors. Plain inline CSS, no external assets, every interpolated value escaped; the only script
+ * is the automatic sign-out's one line, allowed by a per-response CSP nonce.
  */
 import { escapeHtml } from '../lib/html';
 
@@ -33,13 +34,22 @@ function page(title: string, body: string): string {
 </html>`;
 }
 
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+
 /** Response headers for these pages: no caching, no framing, no scripts (CSP). */
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy': CSP,
   'x-content-type-options': 'nosniff',
 } as const;
+
+/** {@link PAGE_HEADERS}, allowing exactly the inline scripts that carry `scriptNonce` (base64url, fresh per response). */
+export function pageHeaders(scriptNonce?: string): Record<keyof typeof PAGE_HEADERS, string> {
+  return scriptNonce
+    ? { ...PAGE_HEADERS, 'content-security-policy': `${CSP}; script-src 'nonce-${scriptNonce}'` }
+    : { ...PAGE_HEADERS };
+}
 
 /** The sign-in page: "Username", "Password", "Sign in"; `error` shows above the form. */
 export function renderLoginPage(options: { action: string; username?: string; error?: string }): string {
@@ -78,5 +88,24 @@ export function renderLogoutPage(form: string): string {
 ${form}
 <button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>
 <button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button>`,
+  );
+}
+
+/**
+ * RP-initiated logout without a second click (used only when the request carries a valid
+ * `id_token_hint` of the signed-in user): the same provider form, answered "yes" by a hidden field
+ * and submitted by a one-line script allowed through the CSP `nonce`; without JavaScript a
+ * "Sign out" button does the same.
+ */
+export function renderAutoLogoutPage(form: string, nonce: string): string {
+  const script = `<script nonce="${escapeHtml(nonce)}">document.getElementById('op.logoutForm').submit();</script>`;
+  return page(
+    'Signing out — TM online portal',
+    `<h1>Signing out…</h1>
+<p class="sub">You are being signed out of the TM online portal.</p>
+${form}
+<input type="hidden" form="op.logoutForm" name="logout" value="yes">
+<noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>
+${script}`,
   );
 }

@@ -1,22 +1,31 @@
 /**
  * The built-in OpenID Connect provider (panva oidc-provider v9, OpenID Certified) for local use,
- * configured as issue 2/3 ask: one public client `tm-portal`, authorization code + PKCE S256
- * required, rotating refresh tokens, JWT access tokens (RFC 9068) for the audience
- * `api://tm-portal` valid 15 minutes, RP-initiated logout and revocation, no dev interactions.
+ * configured as issue 2/3 ask: one public client `tm-portal` with exactly one redirect URI,
+ * authorization code + PKCE S256 required (v9 supports no other method), refresh tokens rotated
+ * on every use (a replayed one revokes the whole grant), JWT access tokens (RFC 9068) for the
+ * audience `api://tm-portal` valid 15 minutes, RP-initiated logout (automatic with a valid
+ * `id_token_hint`, confirmed otherwise) and token revocation, no dev interactions.
  */
+import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { BUILTIN_AUDIENCE, BUILTIN_CLIENT_ID, type AppConfig } from '../config';
+import {
+  BUILTIN_ACCESS_TOKEN_TTL_S,
+  BUILTIN_AUDIENCE,
+  BUILTIN_CLIENT_ID,
+  BUILTIN_TOKEN_ALGORITHM,
+  type AppConfig,
+} from '../config';
 import type { Database } from '../db/client';
 import { findIdpAccount, toOidcAccount } from './accounts';
 import { createOidcAdapter } from './adapter';
 import type { ProviderKeys } from './keys';
-import { renderLogoutPage, renderMessagePage } from './pages';
+import { pageHeaders, renderAutoLogoutPage, renderLogoutPage, renderMessagePage } from './pages';
 
 /** Path the provider is mounted at on the portal's server; the issuer is `${publicUrl}${OIDC_MOUNT_PATH}`. */
 export const OIDC_MOUNT_PATH = '/oidc';
 /** The resource server's only scope; access tokens carry it when the client asks for it. */
 const API_SCOPE = 'api';
-const ACCESS_TOKEN_TTL = 15 * 60;
+const ACCESS_TOKEN_TTL = BUILTIN_ACCESS_TOKEN_TTL_S;
 const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60;
 const DAY = 24 * 60 * 60;
 
@@ -45,7 +54,7 @@ function resourceIndicators(): NonNullable<Configuration['features']>['resourceI
         scope: API_SCOPE,
         accessTokenFormat: 'jwt',
         accessTokenTTL: ACCESS_TOKEN_TTL,
-        jwt: { sign: { alg: 'RS256' } },
+        jwt: { sign: { alg: BUILTIN_TOKEN_ALGORITHM } },
       };
     },
   };
@@ -70,25 +79,47 @@ function clientConfig(publicUrl: string): NonNullable<Configuration['clients']>[
   };
 }
 
+/**
+ * True when the logout request's `id_token_hint` (already validated by the provider: our
+ * signature, our issuer, a registered client as audience) names the signed-in user, and that
+ * user's session has authorized the client. Only then may the OP skip asking (OpenID Connect
+ * RP-Initiated Logout 1.0 §2: it MUST ask when there is no hint or the hint does not belong to
+ * the current session/user).
+ */
+function hintMatchesSession(ctx: KoaContextWithOIDC): boolean {
+  const { session, client, entities } = ctx.oidc;
+  const hint = (entities as { IdTokenHint?: { payload?: Record<string, unknown> } }).IdTokenHint?.payload;
+  if (!hint || !client || !session?.accountId) return false;
+  if (hint.aud !== client.clientId || hint.sub !== session.accountId) return false;
+  if (!session.grantIdFor(client.clientId)) return false;
+  return hint.sid === undefined || hint.sid === session.sidFor(client.clientId);
+}
+
 function pagesConfig(publicUrl: string): Pick<Configuration, 'renderError'> & {
   logout: NonNullable<NonNullable<Configuration['features']>['rpInitiatedLogout']>;
 } {
+  const homeUrl = `${publicUrl}/`;
   return {
     renderError: (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = renderMessagePage({
-        title: 'Sign-in problem',
-        message: out.error_description ?? out.error,
-        homeUrl: `${publicUrl}/`,
-      });
+      ctx.set(pageHeaders());
+      ctx.body = renderMessagePage({ title: 'Sign-in problem', message: out.error_description ?? out.error, homeUrl });
     },
     logout: {
       enabled: true,
+      // The documented way to skip the confirmation is a self-submitting form (oidc-provider issue #223).
       logoutSource: (ctx, form) => {
-        ctx.body = renderLogoutPage(form);
+        if (hintMatchesSession(ctx)) {
+          const nonce = randomBytes(16).toString('base64url');
+          ctx.set(pageHeaders(nonce));
+          ctx.body = renderAutoLogoutPage(form, nonce);
+        } else {
+          ctx.set(pageHeaders());
+          ctx.body = renderLogoutPage(form);
+        }
       },
       postLogoutSuccessSource: (ctx) => {
-        ctx.body = renderMessagePage({ title: 'Signed out', message: 'You are signed out.', homeUrl: `${publicUrl}/` });
+        ctx.set(pageHeaders());
+        ctx.body = renderMessagePage({ title: 'Signed out', message: 'You are signed out.', homeUrl });
       },
     },
   };
@@ -114,7 +145,8 @@ export function createIdentityProvider(config: AppConfig, db: Database, keys: Pr
     },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // RFC 7009 §2.1: a client may revoke only its own tokens (for a public client, other tokens are ignored).
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       rpInitiatedLogout: pages.logout,
       resourceIndicators: resourceIndicators(),
     },

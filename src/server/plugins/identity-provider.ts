@@ -3,11 +3,13 @@
  * (oidc-provider docs "Mounting oidc-provider → to a fastify application": @fastify/middie +
  * `provider.callback()`), with the portal's own sign-in pages at `/oidc/interaction/:uid`.
  * Registered only when OIDC_ISSUER is not set. Decorates `app.builtinJwks` (public signing keys).
+ * Every refused provider request (bad PKCE, replayed refresh token, bad logout hint …) is logged
+ * with its reason, route, client and subject where known — never a token.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type InteractionResults } from 'oidc-provider';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type InteractionResults, type KoaContextWithOIDC } from 'oidc-provider';
 import { Type, type Static } from 'typebox';
 import { authenticate } from '../oidc/accounts';
 import { deleteExpiredOidcPayloads } from '../oidc/adapter';
@@ -126,6 +128,39 @@ function registerInteractionRoutes(scope: FastifyInstance, provider: Provider): 
   );
 }
 
+type ProviderError = Error & { error?: string; error_description?: string; error_detail?: string };
+
+/** The account a failed provider request concerned, from whichever token or session it had loaded. */
+function subjectOf(ctx: KoaContextWithOIDC): string | undefined {
+  const entities = (ctx.oidc?.entities ?? {}) as Record<string, { accountId?: unknown } | undefined>;
+  for (const name of ['Account', 'RefreshToken', 'AuthorizationCode', 'Session']) {
+    const accountId = entities[name]?.accountId;
+    if (typeof accountId === 'string') return accountId;
+  }
+  return undefined;
+}
+
+/** Logs the error events of the endpoints a browser or the SPA calls, and provider faults. */
+function logProviderFailures(provider: Provider, log: FastifyBaseLogger): void {
+  const describe = (ctx: KoaContextWithOIDC, error: ProviderError) => ({
+    reason: [error.error ?? error.name, error.error_description, error.error_detail].filter(Boolean).join(': '),
+    route: `${OIDC_MOUNT_PATH}${ctx.path}`,
+    method: ctx.method,
+    clientId: ctx.oidc?.client?.clientId,
+    subject: subjectOf(ctx),
+  });
+  const refused = (ctx: KoaContextWithOIDC, error: ProviderError) =>
+    log.warn(describe(ctx, error), 'identity provider refused a request');
+  provider.on('authorization.error', refused);
+  provider.on('grant.error', refused);
+  provider.on('revocation.error', refused);
+  provider.on('end_session.error', refused);
+  provider.on('end_session_confirm.error', refused);
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: ProviderError) =>
+    log.error({ ...describe(ctx, error), err: error }, 'identity provider failed'),
+  );
+}
+
 function mountProvider(app: FastifyInstance, provider: Provider): void {
   const callback = provider.callback();
   const { protocol, host } = new URL(app.config.publicUrl);
@@ -146,6 +181,7 @@ function mountProvider(app: FastifyInstance, provider: Provider): void {
 export const identityProviderPlugin = sharedPlugin(async (app) => {
   const keys = await loadOrCreateProviderKeys(app.config.dataDir);
   const provider = createIdentityProvider(app.config, app.db, keys);
+  logProviderFailures(provider, app.log);
   app.decorate('builtinJwks', { keys: keys.signing.map(toPublicJwk) });
   await app.register(middie);
   mountProvider(app, provider);

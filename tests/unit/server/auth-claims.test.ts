@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsFromClaims, identityFromClaims } from '../../../src/server/plugins/auth';
+import { groupsFromClaims, identityFromClaims, mappedRoleGroups } from '../../../src/server/plugins/auth';
 
 describe('claims of an access token', () => {
   it('reads the group claim as a JSON array or a space-separated string, ignoring other types', () => {
@@ -20,5 +20,12 @@ describe('claims of an access token', () => {
     });
     expect(identityFromClaims({ preferred_username: 'ada' }, 's')).toEqual({ name: 'ada', email: null });
     expect(identityFromClaims({ name: '' }, 'subject-1')).toEqual({ name: 'subject-1', email: null });
+  });
+
+  it('maps identity-provider groups to role-group names through OIDC_GROUP_MAP, once each', () => {
+    const map = { 'guid-1': ['Accounting'], 'guid-2': ['IT', 'Accounting'] };
+    expect(mappedRoleGroups(['guid-1', 'guid-2', 'unmapped'], map)).toEqual(['Accounting', 'IT']);
+    expect(mappedRoleGroups(['toString', '__proto__'], map)).toEqual([]);
+    expect(mappedRoleGroups([], map)).toEqual([]);
   });
 });
