@@ -30,3 +30,20 @@ export function isSafeRedirectPath(path: unknown): path is string {
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
   return !ENCODED_SLASH.test(pathname);
 }
+
+/**
+ * The post-sign-in destination for a remembered `path` (spec §4 step 4): `path` itself when it
+ * passes {@link isSafeRedirectPath} AND, resolved against `origin` (e.g. `https://portal.example`),
+ * stays on that origin; otherwise `null` (the caller goes home). The second check is defence in
+ * depth: it holds even if the syntactic rule were ever loosened.
+ */
+export function resolveSafeRedirect(path: unknown, origin: string): string | null {
+  if (!isSafeRedirectPath(path)) return null;
+  try {
+    const base = new URL(origin);
+    const resolved = new URL(path, base);
+    return resolved.origin === base.origin ? path : null;
+  } catch {
+    return null;
+  }
+}

@@ -56,3 +56,16 @@ export function canSubmitArea(user: ScopedUser, area: string): boolean {
 export function canReadAllOfArea(user: ScopedUser, area: string): boolean {
   return hasScope(user, areaScope(area, 'read'));
 }
+
+/** A per-area submit scope, `forms:<Area>:submit`. */
+const AREA_SUBMIT_SCOPE = /^forms:[^:]+:submit$/;
+
+/**
+ * True when `user` may submit at least one form area (`admin`, `forms:submit` or any
+ * `forms:<Area>:submit`): the UI offers "Fill in a form" only then. Reads `scope` as a list or a
+ * map like {@link hasScope} (spec §6).
+ */
+export function canSubmitSomeForm(user: ScopedUser): boolean {
+  if (hasScope(user, FORMS_SUBMIT_SCOPE)) return true;
+  return [...scopeSet(user?.scope)].some((scope) => AREA_SUBMIT_SCOPE.test(scope));
+}

@@ -2,13 +2,21 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { paths } from '../config/paths';
 
-/** Status and title of a navigation failure: the router's response status, else 500 and 'Error' (spec §8). */
+function statusOf(error: unknown): number {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+}
+
+/**
+ * Status and title of a navigation failure (spec §8): the router's response status, or an
+ * error's own `status` (e.g. 500 for 'Unknown middleware {name}'), else 500; title 'Error' by default.
+ */
 export function describeRouteError(error: unknown): { status: number; title: string; detail: string | null } {
   if (isRouteErrorResponse(error)) {
     const detail = typeof error.data === 'string' && error.data ? error.data : null;
     return { status: error.status, title: error.statusText || 'Error', detail };
   }
-  return { status: 500, title: 'Error', detail: error instanceof Error ? error.message : null };
+  return { status: statusOf(error), title: 'Error', detail: error instanceof Error ? error.message : null };
 }
 
 /**

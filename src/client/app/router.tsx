@@ -3,15 +3,22 @@
  * modules are lazy-loaded; the create and detail pages pull in the form engine (rjsf + ajv),
  * which no other page loads.
  * Area routes are generic (`/:area…`): the key is checked against the API, never a list here.
+ *
+ * Access (spec §2, §4; route-access.ts): `handle.access` is `public` (everyone), `guest`
+ * (signed-out users only) or, by default, `signed-in`; one {@link RouteGuard} per layout enforces
+ * it. `/login` is open to everyone because it is also the sign-in callback, which must run
+ * whatever the session; `/Login` is the guest-only sign-in page. Both paths are case-sensitive
+ * (react-router matches case-insensitively unless told).
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/status-message';
-import { RequireAuth } from './components/require-auth';
+import { RouteGuard } from './components/route-guard';
 import { ErrorPage } from './error-page';
 import BareLayout from './layouts/bare-layout';
 import DefaultLayout from './layouts/default-layout';
 import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-access';
 
 type PageModule = { default: ComponentType };
 
@@ -20,11 +27,15 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
+const PUBLIC: RouteHandle = { access: 'public' };
+const GUEST: RouteHandle = { access: 'guest' };
+const loginPage = page(() => import('./routes/login'));
+
 const areaList = page(() => import('./routes/area-list'));
 const areaCreate = page(() => import('./routes/area-create'));
 const areaDetail = page(() => import('./routes/area-detail'));
 
-/** The portal's routes: bare layout for sign-in, default layout (nav bar) for the rest. */
+/** The portal's routes: bare layout for sign-in, default layout (nav bar) for the rest, each behind the route guard. */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -33,7 +44,15 @@ export const routes: RouteObject[] = [
     children: [
       {
         Component: BareLayout,
-        children: [{ path: 'login', ...page(() => import('./routes/login')) }],
+        children: [
+          {
+            Component: RouteGuard,
+            children: [
+              { path: 'login', caseSensitive: true, handle: PUBLIC, ...loginPage },
+              { path: 'Login', caseSensitive: true, handle: GUEST, ...loginPage },
+            ],
+          },
+        ],
       },
       {
         Component: DefaultLayout,
@@ -41,10 +60,10 @@ export const routes: RouteObject[] = [
           {
             errorElement: <ErrorPage />,
             children: [
-              { index: true, ...page(() => import('./routes/home')) },
               {
-                Component: RequireAuth,
+                Component: RouteGuard,
                 children: [
+                  { index: true, handle: PUBLIC, ...page(() => import('./routes/home')) },
                   { path: 'Forms', ...page(() => import('./routes/forms')) },
                   { path: 'Tickets', ...page(() => import('./routes/tickets')) },
                   { path: ':area', ...areaList },
@@ -53,9 +72,9 @@ export const routes: RouteObject[] = [
                   { path: ':parentArea/:parentId/:area', ...areaList },
                   { path: ':parentArea/:parentId/:area/Form', ...areaCreate },
                   { path: ':parentArea/:parentId/:area/:id', ...areaDetail },
+                  { path: '*', handle: PUBLIC, ...page(() => import('./routes/not-found-page')) },
                 ],
               },
-              { path: '*', ...page(() => import('./routes/not-found-page')) },
             ],
           },
         ],

@@ -1,20 +1,19 @@
 /**
  * The one HTTP client of the portal API (ky). Every request carries the access token as a
  * Bearer header (spec §7), refreshed first when it has expired (spec §4 "Session"). When no
- * valid token can be had, or the API answers 401, the stored user is removed and the
- * unauthorized handler (installed by the session provider) sends the user to `/login`.
+ * valid token can be had (ExpiredAuthSessionError: the request is aborted, nothing is sent), or
+ * the API answers 401, the session is reset, the page remembered, and the unauthorized handler
+ * (installed by the session provider) signs the user out and sends them to `/login`.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ApiError, ValidationErrorBody } from '../../shared/api-error';
 import { isValidationErrorBody } from '../../shared/api-error';
 import { API_PREFIX } from '../config/env';
-import { ExpiredAuthSessionError, forgetUser, getValidAccessToken, rememberReturnPath } from './auth';
+import { getValidAccessToken, rememberPage, resetSession } from './auth';
+import { ExpiredAuthSessionError, SessionRejectedError } from './auth-errors';
 
-/** Called with a readable reason after the session was lost. */
-type UnauthorizedHandler = (reason: string) => void;
-
-/** Shown when the API refused the access token (401). */
-export const SESSION_REJECTED_MESSAGE = 'Your session has ended. Please sign in again.';
+/** Called with the error after the session was lost (ExpiredAuthSessionError or SessionRejectedError). */
+export type UnauthorizedHandler = (error: ExpiredAuthSessionError | SessionRejectedError) => void;
 
 let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/login');
 
@@ -23,11 +22,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-async function handleUnauthorized(reason: string): Promise<void> {
-  await forgetUser().catch(() => undefined);
+function handleUnauthorized(error: ExpiredAuthSessionError | SessionRejectedError): void {
+  resetSession();
   const { pathname, search, hash } = window.location;
-  rememberReturnPath(`${pathname}${search}${hash}`);
-  onUnauthorized(reason);
+  rememberPage(`${pathname}${search}${hash}`);
+  onUnauthorized(error);
 }
 
 /** The portal API client: prefix `/api` (or `VITE_API_PREFIX`), Bearer token, 401 handling. */
@@ -40,14 +39,16 @@ export const api = ky.create({
           const token = await getValidAccessToken();
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         } catch (error) {
-          if (error instanceof ExpiredAuthSessionError) await handleUnauthorized(error.message);
+          if (error instanceof ExpiredAuthSessionError) handleUnauthorized(error);
           throw error;
         }
       },
     ],
     afterResponse: [
-      async ({ response }) => {
-        if (response.status === 401) await handleUnauthorized(SESSION_REJECTED_MESSAGE);
+      ({ request, response }) => {
+        if (response.status === 401 && request.headers.has('Authorization')) {
+          handleUnauthorized(new SessionRejectedError());
+        }
       },
     ],
   },
@@ -72,7 +73,7 @@ function isApiErrorBody(body: unknown): body is ApiError {
 
 /** Turns anything thrown by {@link api} into an {@link ApiFailure} with a message a user can read. */
 export function toApiFailure(error: unknown): ApiFailure {
-  if (error instanceof ExpiredAuthSessionError) {
+  if (error instanceof ExpiredAuthSessionError || error instanceof SessionRejectedError) {
     return { status: 401, message: error.message, body: null, isNetwork: false };
   }
   if (isHTTPError(error)) {

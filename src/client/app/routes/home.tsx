@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { canSubmitSomeForm } from '../../../shared/scopes';
 import { Loading } from '../../components/status-message';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
@@ -6,7 +7,8 @@ import { useSession } from '../session/session-context';
 
 /**
  * Home (`/`, open to everyone, also the sign-out destination): a greeting with the main
- * entry points when signed in, a sign-in call to action when not.
+ * entry points when signed in — "Fill in a form" only for users whose scopes let them submit a
+ * form (shared `hasScope` rule, spec §6) — and a sign-in call to action when not.
  */
 export default function HomePage() {
   const session = useSession();
@@ -32,14 +34,16 @@ export default function HomePage() {
         </div>
       </div>
       <ul className="card-grid card-grid--actions">
-        <li className="card">
-          <h2 className="card__title">
-            <Link to={paths.forms} className="card__link">
-              Fill in a form
-            </Link>
-          </h2>
-          <p className="card__text">Browse the request forms of every department and submit a new request.</p>
-        </li>
+        {canSubmitSomeForm(session.user) ? (
+          <li className="card">
+            <h2 className="card__title">
+              <Link to={paths.forms} className="card__link">
+                Fill in a form
+              </Link>
+            </h2>
+            <p className="card__text">Browse the request forms of every department and submit a new request.</p>
+          </li>
+        ) : null}
         <li className="card">
           <h2 className="card__title">
             <Link to={paths.tickets} className="card__link">

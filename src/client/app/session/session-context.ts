@@ -1,6 +1,7 @@
 /**
  * Session state shared by the whole app (spec §3 "Auth state": user object and loggedIn flag).
- * `user` is the `/api/me` profile with its `scope` list; `hasScope` reads it (spec §6).
+ * `user` is the `/api/me` profile with its `scope` list (the user-info endpoint is not used,
+ * spec §7); `hasScope` reads it with the one shared rule (spec §6).
  */
 import { createContext, useContext } from 'react';
 import type { Profile } from '../../../shared/me';
@@ -8,24 +9,34 @@ import type { Profile } from '../../../shared/me';
 /** `loading` while the stored session is checked; `error` when the sign-in settings cannot be loaded. */
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in' | 'error';
 
-/** What components read from the session. */
-export type Session = {
+/** The state behind {@link Session}. */
+export type SessionState = {
   status: SessionStatus;
   user: Profile | null;
-  loggedIn: boolean;
   /** True when the session was lost (expired refresh, 401) rather than never started. */
   expired: boolean;
   /** Why the session was lost, for the sign-in page (spec §8 message for an expired refresh). */
   expiredReason: string | null;
   /** Why the session could not be checked (status `error`). */
   error: unknown;
-  /** True when the signed-in user holds `scope` (or `admin`). */
+};
+
+/** What components read from the session. */
+export type Session = SessionState & {
+  /** Spec §3: true while signed in. Turning true sends the user home, false sends to `/` (spec §4). */
+  loggedIn: boolean;
+  /** True when the signed-in user holds `scope` (or `admin`), via the shared `hasScope`. */
   hasScope: (scope: string) => boolean;
   /** Remembers `returnTo` and sends the browser to the identity provider. */
   signIn: (returnTo?: string) => Promise<void>;
+  /**
+   * Completes the callback at `url`; on success the session turns signed-in and the user goes to
+   * the remembered page (or home). Rejects with a `SignInError` (no session) otherwise.
+   */
+  completeSignIn: (url: string) => Promise<void>;
   /** Clears the `auth.` keys and ends the provider session; the browser comes back on `/`. */
   signOut: () => Promise<void>;
-  /** Loads `/api/me` again (after the sign-in callback) and resolves when the state is updated. */
+  /** Loads `/api/me` again and resolves when the state is updated. */
   reload: () => Promise<void>;
 };
 

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { LoadError, Loading } from '../../components/status-message';
+import { rememberPage } from '../../lib/auth';
+import { middlewareNames, runMiddleware } from '../route-access';
+import { useSession } from '../session/session-context';
+
+/** `location.state` of a visit to `/login`: start the sign-in at once, or show why a sign-in failed. */
+export type LoginLocationState = { signIn?: boolean; signInError?: string };
+
+/**
+ * The route guard (spec §2, §4): runs the matched routes' access rule and named middleware (see
+ * route-access.ts) and renders the page, waits for the session, or redirects — signed-out users
+ * on a signed-in route go to `/login` with the page remembered; signed-in users on a guest-only
+ * route go home. An unknown middleware name throws (the error page shows 500, spec §8).
+ */
+export function RouteGuard() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const decision = runMiddleware(middlewareNames(matches.map((match) => match.handle)), session);
+  const redirect = decision.kind === 'redirect' ? decision : null;
+  const current = `${location.pathname}${location.search}${location.hash}`;
+
+  useEffect(() => {
+    if (!redirect) return;
+    if (redirect.remember) rememberPage(current);
+    const state: LoginLocationState = { signIn: redirect.signIn };
+    void navigate(redirect.to, { replace: true, state });
+  }, [redirect?.to, redirect?.signIn, redirect?.remember, current, navigate]);
+
+  switch (decision.kind) {
+    case 'render':
+      return <Outlet />;
+    case 'session-error':
+      return <LoadError what="Sign-in" error={session.error} onRetry={() => void session.reload()} />;
+    case 'redirect':
+      return <Loading label={decision.signIn ? 'Redirecting to sign-in…' : 'Loading…'} />;
+    case 'wait':
+      return <Loading />;
+  }
+}
