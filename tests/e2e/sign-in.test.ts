@@ -141,7 +141,7 @@ describe('signing in through the built-in provider', () => {
     expect(user?.refresh_token).toBeTruthy();
   });
 
-  it('writes only auth.-prefixed storage keys and no cookie of its own; nothing in IndexedDB; guest-only /Login sends home', async () => {
+  it('writes only auth.-prefixed storage keys and cookies (the provider cookies too, path /); nothing in IndexedDB; guest-only /Login sends home', async () => {
     const page = await freshPage();
     const appCookies: string[] = [];
     page.on('response', async (response) => {
@@ -168,6 +168,11 @@ describe('signing in through the built-in provider', () => {
       .filter(Boolean)) {
       expect(name).toMatch(/^auth\./);
     }
+    // The built-in provider's own cookies (its session) follow the same rule (spec §9).
+    const jarCookies = await page.context().cookies(base);
+    expect(jarCookies.length).toBeGreaterThan(0);
+    expect(jarCookies.map((cookie) => cookie.name).filter((name) => !name.startsWith('auth.'))).toEqual([]);
+    expect(jarCookies.find((cookie) => cookie.name === 'auth.session')?.path).toBe('/');
     const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
     expect(databases).toEqual([]);
     const workers = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);

@@ -132,7 +132,11 @@ export function createIdentityProvider(config: AppConfig, db: Database, keys: Pr
     adapter: createOidcAdapter(db),
     clients: [clientConfig(config.publicUrl)],
     jwks: { keys: keys.signing },
-    cookies: { keys: keys.cookies },
+    // Spec §9: auth cookies are prefixed 'auth.'.
+    cookies: {
+      keys: keys.cookies,
+      names: { session: 'auth.session', interaction: 'auth.interaction', resume: 'auth.interaction_resume' },
+    },
     claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
     findAccount: async (_ctx, sub) => {
       const account = await findIdpAccount(db, sub);
