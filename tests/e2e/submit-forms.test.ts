@@ -28,7 +28,8 @@ async function signIn(username: string): Promise<void> {
 async function submitAndRead(): Promise<{ url: string; number: string }> {
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  const heading = await page.getByRole('heading', { level: 1 }).innerText();
+  // the create page stays on screen until the detail page's module has loaded
+  const heading = await page.getByRole('heading', { level: 1, name: /[A-Za-z0-9]+-\d{6}/ }).innerText();
   const number = /[A-Za-z0-9]+-\d{6}/.exec(heading)?.[0];
   if (!number) throw new Error(`no submission number in heading "${heading}"`);
   return { url: page.url(), number };
