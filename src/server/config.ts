@@ -24,6 +24,8 @@ const EnvSchema = Type.Object({
   OIDC_GROUPS_CLAIM: Type.Optional(Type.String({ minLength: 1 })),
   OIDC_GROUP_MAP: Type.Optional(Type.String({ minLength: 1 })),
   OIDC_TOKEN_ALGORITHMS: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_EXTRA_SCOPES: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_RESOURCE: Type.Optional(Type.String({ minLength: 1 })),
   SCHEMAS_DIR: Type.Optional(Type.String({ minLength: 1 })),
   CLIENT_DIST_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
@@ -47,6 +49,18 @@ export type OidcConfig = {
   groupMap: Record<string, string[]>;
   /** JWS algorithms access tokens may be signed with: what the issuer uses, asymmetric only. */
   algorithms: string[];
+  /**
+   * Scopes the browser asks for beyond `openid profile email` (spec §7), e.g. Entra ID's
+   * `offline_access api://tm-portal/access_as_user`: Entra issues an access token for the API
+   * only when one of the API's scopes is requested, and a refresh token only with offline_access.
+   */
+  extraScopes: string[];
+  /**
+   * RFC 8707 resource indicator the browser sends, or null: the built-in provider takes the API
+   * audience; Entra ID's v2 endpoint rejects the parameter (AADSTS901002), so external issuers
+   * get one only when OIDC_RESOURCE says so.
+   */
+  resource: string | null;
 };
 
 /** The checked configuration; `buildApp` takes exactly this. */
@@ -219,6 +233,8 @@ function configFromEnv(env: Env, port: number, cwd: string): AppConfig {
       groupsClaim: env.OIDC_GROUPS_CLAIM ?? 'groups',
       groupMap: parseGroupMap(env.OIDC_GROUP_MAP) ?? {},
       algorithms: parseAlgorithms(env.OIDC_TOKEN_ALGORITHMS),
+      extraScopes: (env.OIDC_EXTRA_SCOPES ?? '').split(/\s+/).filter(Boolean),
+      resource: external ? (env.OIDC_RESOURCE ?? null) : BUILTIN_AUDIENCE,
     },
     schemasDir: abs(env.SCHEMAS_DIR ?? join(root, 'schemas')),
     clientDistDir: abs(env.CLIENT_DIST_DIR ?? join(root, 'dist', 'client')),

@@ -19,8 +19,10 @@ export type AuthConfig = {
   clientId: string;
   /** Audience (resource indicator, RFC 8707) of the portal API's access tokens. */
   audience: string;
-  /** Requested scopes, `openid profile email` (spec §7). */
+  /** Requested scopes: `openid profile email` (spec §7) and any the issuer needs besides (OIDC_EXTRA_SCOPES). */
   scope: string;
+  /** RFC 8707 resource indicator to send with the authorization request, or null for issuers that reject it (Entra ID v2). */
+  resource: string | null;
   /** Default sign-in strategy name (spec §9). */
   strategy: string;
 };

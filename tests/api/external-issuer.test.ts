@@ -39,6 +39,8 @@ describe('an external OpenID Connect issuer (OIDC_ISSUER)', () => {
       authority: issuer,
       clientId: 'tm-portal',
       audience: 'api://tm-portal',
+      scope: 'openid profile email',
+      resource: null,
     });
     expect((await api.inject('/oidc/.well-known/openid-configuration')).statusCode).toBe(404);
   });

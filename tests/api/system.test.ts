@@ -26,6 +26,7 @@ describe('public system routes', () => {
       clientId: 'tm-portal',
       audience: 'api://tm-portal',
       scope: 'openid profile email',
+      resource: 'api://tm-portal',
       strategy: 'aad',
     });
   });

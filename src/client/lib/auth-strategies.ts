@@ -23,7 +23,7 @@ export type AuthStrategy = {
    * `refresh_token`, `client_id` and `grant_type` (spec §7).
    */
   codeExchangeParams: (config: AuthConfig) => Record<string, string>;
-  /** Send the API audience as RFC 8707 `resource` on the authorization request. */
+  /** Send the server's `AuthConfig.resource` (RFC 8707) on the authorization request, when it names one. */
   sendsResourceIndicator: boolean;
   /** Fixed issuer, for strategies bound to one provider; `undefined` = the configured authority. */
   issuer?: string;

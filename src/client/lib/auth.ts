@@ -95,7 +95,7 @@ export function userManagerSettings(
     post_logout_redirect_uri: `${env.origin}/`,
     response_type: 'code',
     scope: config.scope || strategy.scope,
-    resource: strategy.sendsResourceIndicator && config.audience ? config.audience : undefined,
+    resource: strategy.sendsResourceIndicator && config.resource ? config.resource : undefined,
     // Only the code exchange carries these: oidc-client-ts copies settings.extraTokenParams into the
     // sign-in state; a refresh through useRefreshToken gets none unless passed explicitly.
     extraTokenParams: strategy.codeExchangeParams(config),

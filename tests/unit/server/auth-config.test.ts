@@ -18,6 +18,20 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('sign-in settings of loadConfig', () => {
+  it('sends the API audience as resource indicator to the built-in provider only, unless OIDC_RESOURCE says so', () => {
+    expect(loadConfig({}).oidc.resource).toBe('api://tm-portal');
+    // Entra ID v2 rejects `resource` (AADSTS901002)
+    expect(loadConfig(EXTERNAL).oidc.resource).toBeNull();
+    expect(loadConfig({ ...EXTERNAL, OIDC_RESOURCE: 'api://portal-api' }).oidc.resource).toBe('api://portal-api');
+  });
+
+  it('reads OIDC_EXTRA_SCOPES as a space-separated list (Entra: offline_access and the API scope)', () => {
+    expect(loadConfig({}).oidc.extraScopes).toEqual([]);
+    expect(
+      loadConfig({ ...EXTERNAL, OIDC_EXTRA_SCOPES: ' offline_access  api://portal-api/access_as_user ' }).oidc.extraScopes,
+    ).toEqual(['offline_access', 'api://portal-api/access_as_user']);
+  });
+
   it('pins access tokens to RS256 by default, for the built-in provider and an external issuer alike', () => {
     expect(loadConfig({}).oidc.algorithms).toEqual(['RS256']);
     expect(loadConfig(EXTERNAL).oidc.algorithms).toEqual(['RS256']);

@@ -4,8 +4,8 @@ import { AuthConfigSchema } from './schemas';
 
 /**
  * `GET /api/auth/config` (public) → {@link AuthConfig}: how the browser signs in — the built-in
- * provider at `${PUBLIC_URL}/oidc` or OIDC_ISSUER; scope `openid profile email` and strategy
- * `aad` (spec §7, §9).
+ * provider at `${PUBLIC_URL}/oidc` or OIDC_ISSUER; scope `openid profile email` (plus
+ * OIDC_EXTRA_SCOPES), the resource indicator when the issuer takes one, strategy `aad` (spec §7, §9).
  */
 export const authConfigRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const { oidc } = app.config;
@@ -13,7 +13,8 @@ export const authConfigRoutes: FastifyPluginCallbackTypebox = (app, _options, do
     authority: oidc.issuer,
     clientId: oidc.clientId,
     audience: oidc.audience,
-    scope: 'openid profile email',
+    scope: ['openid', 'profile', 'email', ...oidc.extraScopes].join(' '),
+    resource: oidc.resource,
     strategy: 'aad',
   };
   app.get(

@@ -38,6 +38,7 @@ export const AuthConfigSchema = Type.Object({
   clientId: Type.String(),
   audience: Type.String(),
   scope: Type.String(),
+  resource: Type.Union([Type.String(), Type.Null()]),
   strategy: Type.String(),
 });
 

@@ -14,6 +14,7 @@ const CONFIG: AuthConfig = {
   clientId: 'tm-portal',
   audience: 'api://tm-portal',
   scope: 'openid profile email',
+  resource: 'api://tm-portal',
   strategy: 'aad',
 };
 

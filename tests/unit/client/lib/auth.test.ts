@@ -25,6 +25,7 @@ const CONFIG: AuthConfig = {
   clientId: 'tm-portal',
   audience: 'api://tm-portal',
   scope: 'openid profile email',
+  resource: 'api://tm-portal',
   strategy: 'aad',
 };
 const ENDPOINTS = {
@@ -161,6 +162,13 @@ afterEach(() => {
 });
 
 describe('the authorization request (spec §4 step 1, §7)', () => {
+  it('sends no resource indicator and the extra scopes to an issuer that takes none (Entra ID v2)', async () => {
+    const entra: AuthConfig = { ...CONFIG, resource: null, scope: 'openid profile email offline_access api://tm-portal/access_as_user' };
+    const { authorization } = await startSignIn(new PortalAuth(entra, environment()));
+    expect(authorization.searchParams.has('resource')).toBe(false);
+    expect(authorization.searchParams.get('scope')).toBe('openid profile email offline_access api://tm-portal/access_as_user');
+  });
+
   it('carries every spec parameter, PKCE S256, a nonce and the API resource', async () => {
     const auth = new PortalAuth(CONFIG, environment());
     const { authorization } = await startSignIn(auth);
