@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { AreaRegistry } from './plugins/areas';
 import type { AuthUser } from './plugins/auth';
+import type { RoutePermission } from './lib/route-permission';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +20,7 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyContextConfig {
-    /** Opt out of the Bearer-token requirement of /api (deny by default). */
-    public?: boolean;
+    /** What the route needs; required on every /api route, enforced by the auth hook (lib/route-permission). */
+    permission?: RoutePermission;
   }
 }

@@ -178,9 +178,12 @@ describe('tokens and logs of the built-in provider', () => {
       logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
     });
     // A route that refuses every signed-in user, standing in for a scope check (403).
-    app.get('/api/test/forbidden', () => {
+    app.get('/api/test/forbidden', { config: { permission: 'signed-in' } }, () => {
       throw forbidden('You may not open the test page.');
     });
+    // Deny by default: a route without a declared permission is closed to everybody.
+    app.get('/api/test/undeclared', () => ({ open: true }));
+    app.get('/api/test/admin-only', { config: { permission: { scope: 'rolegroups:manage' } } }, () => ({ ok: true }));
   });
   afterAll(() => app.close());
 
@@ -263,5 +266,34 @@ describe('tokens and logs of the built-in provider', () => {
       }),
     ]);
     expect(logLines.join('\n')).not.toContain(token.split('.')[2]);
+  });
+
+  it('closes a route that declares no permission, even to a signed-in user', async () => {
+    const { access_token: token } = await signIn(app, 'admin');
+    const response = await app.inject({ url: '/api/test/undeclared', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ message: 'This route declares no permission and is closed.' });
+    const anonymous = await app.inject({ url: '/api/test/undeclared' });
+    expect(anonymous.statusCode).toBe(500);
+  });
+
+  it('answers 403 naming the scope a declared-scope route needs, and lets a holder through', async () => {
+    const employee = await signIn(app, 'employee');
+    const refused = await app.inject({
+      url: '/api/test/admin-only',
+      headers: { authorization: `Bearer ${employee.access_token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      statusCode: 403,
+      error: 'forbidden',
+      message: 'This needs the scope "rolegroups:manage".',
+    });
+    const admin = await signIn(app, 'admin');
+    const allowed = await app.inject({
+      url: '/api/test/admin-only',
+      headers: { authorization: `Bearer ${admin.access_token}` },
+    });
+    expect(allowed.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * One onRequest hook for all of /api, deny by default: every route whose path starts with /api
- * needs `Authorization: Bearer <access token>` unless its config says `public: true`.
+ * needs `Authorization: Bearer <access token>` unless its config says `permission: 'public'`, and
+ * the user must satisfy the route's declared permission (lib/route-permission; 403 otherwise).
  * Tokens are verified with jose (engineering notes "Server"; RFC 9068 JWT access tokens; RFC 8725
  * JWT best practices; RFC 6750 error responses). On success the user is upserted by
  * (issuer, subject) — never by e-mail — and `request.user` carries their profile and effective
@@ -22,6 +23,7 @@ import type { Profile } from '../../shared/me';
 import { BUILTIN_ACCESS_TOKEN_TTL_S, type OidcConfig } from '../config';
 import { effectiveAccess, roleGroupNames, upsertUser } from '../db/users';
 import type { HttpError } from '../lib/errors';
+import { describePermission, isRoutePermission, permits } from '../lib/route-permission';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** The signed-in user as routes see it: the `/api/me` profile. */
@@ -229,7 +231,17 @@ export const authPlugin = sharedPlugin(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
-    if (!route?.startsWith('/api') || request.routeOptions.config.public === true) return undefined;
+    if (!route?.startsWith('/api')) return undefined;
+    const { permission } = request.routeOptions.config;
+    if (!isRoutePermission(permission)) {
+      request.log.error({ route, method: request.method }, 'route declares no permission: denied');
+      return reply.code(500).send({
+        statusCode: 500,
+        error: 'internal_server_error',
+        message: 'This route declares no permission and is closed.',
+      });
+    }
+    if (permission === 'public') return undefined;
     const header = request.headers.authorization;
     const token = header ? BEARER.exec(header)?.[1] : undefined;
     if (!token) {
@@ -254,6 +266,11 @@ export const authPlugin = sharedPlugin(async (app: FastifyInstance) => {
     const groups = groupsFromClaims(claims, oidc.groupsClaim);
     const access = await effectiveAccess(app.db, id, groups, mappedRoleGroups(groups, oidc.groupMap));
     request.user = { id, issuer: oidc.issuer, subject, name, email, ...access };
+    if (!permits(request.user, permission)) {
+      const needed = permission === 'signed-in' ? 'a signed-in user' : describePermission(permission);
+      request.log.warn({ reason: `needs ${needed}`, route, method: request.method, userId: id }, 'authorization failed');
+      return reply.code(403).send({ statusCode: 403, error: 'forbidden', message: `This needs ${needed}.` });
+    }
     return undefined;
   });
   app.addHook('onError', async (request, _reply, error: FastifyError | HttpError) => logForbidden(request, error));

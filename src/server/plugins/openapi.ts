@@ -27,8 +27,8 @@ export const openapiPlugin = sharedPlugin(async (app) => {
   });
   // The docs page's own routes (HTML, assets, JSON) are public like the description itself.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, public: true };
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, permission: 'public' };
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, () => app.swagger());
 });

@@ -18,6 +18,7 @@ export const areaRoutes: FastifyPluginCallbackTypebox = (app, _options, done) =>
   app.get(
     '/areas',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['areas'],
         summary: 'All form areas',
@@ -29,6 +30,7 @@ export const areaRoutes: FastifyPluginCallbackTypebox = (app, _options, done) =>
   app.get(
     '/areas/:key',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['areas'],
         summary: 'One form area with its JSON Schema and UI schema',

@@ -20,7 +20,7 @@ export const authConfigRoutes: FastifyPluginCallbackTypebox = (app, _options, do
   app.get(
     '/auth/config',
     {
-      config: { public: true },
+      config: { permission: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign-in settings for the browser',

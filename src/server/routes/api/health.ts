@@ -6,7 +6,7 @@ export const healthRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { permission: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Liveness check',

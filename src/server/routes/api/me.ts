@@ -7,6 +7,7 @@ export const meRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   app.get(
     '/me',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user and their scopes',

@@ -9,6 +9,7 @@ export const propertyRoutes: FastifyPluginCallbackTypebox = (app, _options, done
   app.get(
     '/properties',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['properties'],
         summary: 'Active properties',

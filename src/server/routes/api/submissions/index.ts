@@ -56,6 +56,7 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
   app.post(
     '/areas/:key/submissions',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['submissions'],
         summary: 'Submit a form',
@@ -94,6 +95,7 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
   app.get(
     '/areas/:key/submissions',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['submissions'],
         summary: 'List submissions (keyset pages, newest first by default)',
@@ -120,6 +122,7 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
   app.get(
     '/areas/:key/submissions/:id',
     {
+      config: { permission: 'signed-in' },
       schema: {
         tags: ['submissions'],
         summary: 'One submission',
