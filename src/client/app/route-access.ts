@@ -15,6 +15,11 @@ export type RouteHandle = {
   access?: RouteAccess;
   /** Further named middleware to run, in order, after the access rule. */
   middleware?: readonly string[];
+  /**
+   * Scopes of which the signed-in user must hold at least one (`hasScope`, so `admin` passes);
+   * otherwise the page says 'You do not have access to this page' (issue 6). Absent: no scope needed.
+   */
+  anyScope?: readonly string[];
 };
 
 /** The default access of a route that does not say (spec §4: non-open routes need sign-in). */

@@ -2,13 +2,22 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
+import { hasScope } from '../../../shared/scopes';
 import { useSession } from '../session/session-context';
 
-const LINKS = [
+type NavEntry = {
+  to: string;
+  label: string;
+  end: boolean;
+  /** Shown only to users holding one of these scopes (`hasScope`; `admin` passes); absent: everyone. */
+  anyScope?: readonly string[];
+};
+
+const LINKS: readonly NavEntry[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.forms, label: 'Forms', end: false },
   { to: paths.tickets, label: 'Tickets', end: false },
-] as const;
+];
 
 /**
  * The top navigation bar: product name, Home / Forms / Tickets, and the signed-in user's name
@@ -46,13 +55,15 @@ export function NavBar() {
         </button>
         <nav id={menuId} className={isOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Main">
           <ul className="site-nav__links">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className="site-nav__link">
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            {LINKS.filter((link) => !link.anyScope || link.anyScope.some((scope) => hasScope(session.user, scope))).map(
+              (link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end} className="site-nav__link">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
           </ul>
           {session.user ? (
             <div className="site-nav__user">
