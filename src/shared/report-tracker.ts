@@ -22,6 +22,8 @@ export const REPORT_DELIVERY_READ = 'reports:delivery:read';
 export const REPORT_DELIVERY_WRITE = 'reports:delivery:write';
 /** Either reader scope: enough to open the overview (and see the nav entry). */
 export const REPORT_READ_SCOPES = [REPORT_ACCOUNTING_READ, REPORT_DELIVERY_READ] as const;
+/** Every report scope (writers also see): any of them opens the overview. */
+export const REPORT_ACCESS_SCOPES = [...REPORT_READ_SCOPES, REPORT_ACCOUNTING_WRITE, REPORT_DELIVERY_WRITE] as const;
 
 /** `YYYY-MM`, months 01–12. */
 export const PERIOD_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
