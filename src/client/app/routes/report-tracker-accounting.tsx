@@ -73,6 +73,7 @@ export default function ReportTrackerAccountingPage() {
   const [bulkReport, setBulkReport] = useState('');
   const [bulkStatus, setBulkStatus] = useState<AccountingStatus>('Complete');
   const [isBusy, setBusy] = useState(false);
+  const [pendingSaves, setPendingSaves] = useState(0);
 
   useEffect(() => {
     setGrid(loaded.status === 'ready' ? loaded.data : null);
@@ -89,9 +90,14 @@ export default function ReportTrackerAccountingPage() {
     (cell: AccountingCell, status: AccountingStatus) => {
       if (cell.status === status) return;
       setGrid((current) => (current ? replaceCell(current, { ...cell, status }) : current));
+      setPendingSaves((n) => n + 1);
       saveCellStatus(cell, status).then(
-        (saved) => setGrid((current) => (current ? replaceCell(current, saved) : current)),
+        (saved) => {
+          setPendingSaves((n) => n - 1);
+          setGrid((current) => (current ? replaceCell(current, saved) : current));
+        },
         (error: unknown) => {
+          setPendingSaves((n) => n - 1);
           setGrid((current) => (current ? replaceCell(current, cell) : current));
           if (isHTTPError(error) && error.response.status === 412) {
             toast.warning('Someone else changed this report meanwhile; the grid was reloaded.');
@@ -259,14 +265,16 @@ export default function ReportTrackerAccountingPage() {
       ) : grid.rows.length === 0 ? (
         <p className="empty-state">No property matches these filters.</p>
       ) : (
-        <AccountingGridTable
-          reports={grid.reports}
-          rows={grid.rows}
-          selected={selected}
-          onToggleRow={toggleRow}
-          onToggleAll={toggleAll}
-          onSetStatus={canWrite ? handleSetStatus : undefined}
-        />
+        <div className="report-grid-wrap" aria-busy={pendingSaves > 0} data-pending-saves={pendingSaves}>
+          <AccountingGridTable
+            reports={grid.reports}
+            rows={grid.rows}
+            selected={selected}
+            onToggleRow={toggleRow}
+            onToggleAll={toggleAll}
+            onSetStatus={canWrite ? handleSetStatus : undefined}
+          />
+        </div>
       )}
     </>
   );
