@@ -61,10 +61,11 @@ describe('the report tracker, as the accounting team', () => {
     }
     const row = page.locator('tr[data-row="0"]');
     await expect.poll(() => row.getByRole('button', { name: /: Complete$/ }).count()).toBe(8);
-    // Enter moves a report on: Not started → In progress, on the next property (ArrowDown).
+    // Enter moves a report on, on the next property (ArrowDown): Not started → In progress → In review.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: /^Budget comparison, Riverside Commons: In progress/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /^Budget comparison, Riverside Commons: In review/ }).waitFor();
     // Every change is saved (no request in flight) before the reload.
     await page.locator('[data-pending-saves="0"]').waitFor();
     await page.reload();
@@ -76,14 +77,14 @@ describe('the report tracker, as the accounting team', () => {
           .count(),
       )
       .toBe(8);
-    await page.getByRole('button', { name: /^Budget comparison, Riverside Commons: In progress/ }).waitFor();
+    await page.getByRole('button', { name: /^Budget comparison, Riverside Commons: In review/ }).waitFor();
   });
 
   it('shows the completed reports in the overview chart', async () => {
     await page.locator('.report-crumbs').getByRole('link', { name: 'Report tracker' }).click();
     await page.getByRole('heading', { name: 'Report tracker', level: 1 }).waitFor();
     await expect.poll(() => legendValue('Accounting', 'Complete').innerText()).toBe('8');
-    await expect(legendValue('Accounting', 'In progress').innerText()).resolves.toBe('1');
+    await expect(legendValue('Accounting', 'In review').innerText()).resolves.toBe('1');
     await expect(legendValue('Delivery', 'Delivered').innerText()).resolves.toBe('0');
   });
 
@@ -130,6 +131,6 @@ describe('the report tracker, as the accounting team', () => {
     const maple = lines[1]!.split(',');
     expect(maple.slice(0, 3)).toEqual(['P-1001', 'Maple Court Apartments', 'North']);
     expect([3, 6, 9, 12, 15, 18, 21, 24].map((i) => maple[i])).toEqual(Array(8).fill('Complete'));
-    expect(lines[2]!.split(',')[24]).toBe('In progress');
+    expect(lines[2]!.split(',')[24]).toBe('In review');
   });
 });

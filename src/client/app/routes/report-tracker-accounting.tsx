@@ -4,7 +4,7 @@
  * and is saved with If-Match; a stale version (412) reloads the grid and says why.
  */
 import '../../features/report-tracker/report-tracker.css';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isHTTPError } from 'ky';
 import { LoadError, Loading } from '../../components/status-message';
@@ -86,18 +86,31 @@ export default function ReportTrackerAccountingPage() {
   );
 
   const { reload } = loaded;
+  // Saves of one cell run one after another, each with the version the previous one returned, so
+  // quick repeated changes (Enter, Enter) do not trip over their own If-Match.
+  const versions = useRef(new Map<string, number>());
+  const queues = useRef(new Map<string, Promise<unknown>>());
   const handleSetStatus = useCallback(
     (cell: AccountingCell, status: AccountingStatus) => {
       if (cell.status === status) return;
       setGrid((current) => (current ? replaceCell(current, { ...cell, status }) : current));
       setPendingSaves((n) => n + 1);
-      saveCellStatus(cell, status).then(
+      const save = (queues.current.get(cell.id) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() =>
+          saveCellStatus({ ...cell, version: Math.max(cell.version, versions.current.get(cell.id) ?? 0) }, status),
+        );
+      queues.current.set(cell.id, save);
+      const isLast = () => queues.current.get(cell.id) === save;
+      save.then(
         (saved) => {
+          versions.current.set(saved.id, saved.version);
           setPendingSaves((n) => n - 1);
-          setGrid((current) => (current ? replaceCell(current, saved) : current));
+          if (isLast()) setGrid((current) => (current ? replaceCell(current, saved) : current));
         },
         (error: unknown) => {
           setPendingSaves((n) => n - 1);
+          if (!isLast()) return;
           setGrid((current) => (current ? replaceCell(current, cell) : current));
           if (isHTTPError(error) && error.response.status === 412) {
             toast.warning('Someone else changed this report meanwhile; the grid was reloaded.');

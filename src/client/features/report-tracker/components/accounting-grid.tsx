@@ -138,10 +138,12 @@ export function AccountingGridTable({
     else if (top + ROW_HEIGHT * 2 > box.scrollTop + box.clientHeight)
       box.scrollTop = top + ROW_HEIGHT * 2 - box.clientHeight;
     setScrollTop(box.scrollTop);
-    // The row may only exist after the re-render that the scroll causes.
-    requestAnimationFrame(() => {
-      box.querySelector<HTMLButtonElement>(`tr[data-row="${rowIndex}"] button[data-col="${col}"]`)?.focus();
-    });
+    const selector = `tr[data-row="${rowIndex}"] button[data-col="${col}"]`;
+    const target = box.querySelector<HTMLButtonElement>(selector);
+    // Focus at once when the row is rendered, so keys typed right after a move reach the new cell;
+    // otherwise after the re-render that the scroll causes.
+    if (target) target.focus();
+    else requestAnimationFrame(() => box.querySelector<HTMLButtonElement>(selector)?.focus());
   }, []);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
