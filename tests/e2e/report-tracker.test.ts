@@ -108,6 +108,8 @@ describe('the report tracker, as the accounting team', () => {
     await other.getByLabel(/Override reason/).fill('Owner needs a draft for the bank');
     await other.getByRole('button', { name: 'Save delivery' }).click();
     await page.locator('tr[data-property="P-1002"]').getByText('override: Owner needs a draft for the bank').waitFor();
+    await page.getByLabel('Status').selectOption('Delivered');
+    await expect.poll(() => page.locator('tbody tr[data-property]').count()).toBe(2);
 
     await page.locator('.report-crumbs').getByRole('link', { name: 'Report tracker' }).click();
     await expect.poll(() => legendValue('Delivery', 'Delivered').innerText()).toBe('2');

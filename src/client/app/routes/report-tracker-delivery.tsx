@@ -10,6 +10,7 @@ import { LoadError, Loading } from '../../components/status-message';
 import { toApiFailure } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
+import { fetchProperties } from '../../features/areas/api';
 import {
   REPORT_DELIVERY_READ,
   REPORT_DELIVERY_WRITE,
@@ -34,7 +35,13 @@ export default function ReportTrackerDeliveryPage() {
   const canWrite = session.hasScope(REPORT_DELIVERY_WRITE);
   const [period, setPeriod] = usePeriod();
   const months = useResource('months', fetchMonths);
-  const loaded = useResource(period, (signal) => fetchDeliveries(period, '', signal));
+  const [region, setRegion] = useState('');
+  const [status, setStatus] = useState('');
+  const properties = useResource('properties', () => fetchProperties());
+  const regions = properties.status === 'ready' ? [...new Set(properties.data.map((p) => p.region))].sort() : [];
+  const loaded = useResource(`${period}|${region}|${status}`, (signal) =>
+    fetchDeliveries(period, { region, status }, signal),
+  );
   const [list, setList] = useState<DeliveryList | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -76,6 +83,26 @@ export default function ReportTrackerDeliveryPage() {
       </div>
       <div className="report-toolbar">
         <MonthPicker months={months.data ?? []} period={period} onChange={setPeriod} />
+        <div className="report-toolbar__group">
+          <label>
+            Region{' '}
+            <select value={region} onChange={(e) => setRegion(e.target.value)}>
+              <option value="">All</option>
+              {regions.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Status{' '}
+            <select value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">All</option>
+              {['Pending', 'Delivered', 'Late'].map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          </label>
+        </div>
         <div className="report-toolbar__group">
           <button type="button" className="button button--quiet" onClick={() => window.print()}>
             Print

@@ -69,9 +69,13 @@ export async function bulkSetStatus(cells: readonly AccountingCell[], status: Ac
   return (await api.post(`${BASE}/accounting/bulk`, { json: body }).json<{ changed: number }>()).changed;
 }
 
-/** `GET /delivery`. */
-export function fetchDeliveries(period: string, region: string, signal?: AbortSignal): Promise<DeliveryList> {
-  return api.get(`${BASE}/delivery`, { searchParams: query(period, { region }), signal }).json<DeliveryList>();
+/** `GET /delivery` with optional region and status (`Pending`, `Delivered` or `Late`). */
+export function fetchDeliveries(
+  period: string,
+  filters: { region?: string; status?: string },
+  signal?: AbortSignal,
+): Promise<DeliveryList> {
+  return api.get(`${BASE}/delivery`, { searchParams: query(period, filters), signal }).json<DeliveryList>();
 }
 
 /** What the delivery form sends. */
