@@ -119,6 +119,11 @@ describe('the report tracker, as the accounting team', () => {
     await page.getByRole('link', { name: 'Accounting grid' }).click();
     await page.getByRole('heading', { level: 1, name: `Accounting ${PERIOD}` }).waitFor();
     await page.getByRole('button', { name: /^Bank reconciliation, Maple Court Apartments: Complete/ }).waitFor();
+    // Printed, the grid shows every property (not only the rows scrolled into view) and no toolbar.
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => page.locator('tr[data-row]').count()).toBe(24);
+    await expect(page.getByRole('button', { name: 'Export CSV' }).isVisible()).resolves.toBe(false);
+    await page.emulateMedia({ media: 'screen' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),

@@ -117,11 +117,16 @@ export function AccountingGridTable({
   useEffect(() => {
     const before = () => setPrinting(true);
     const after = () => setPrinting(false);
+    // Print media also changes without the print events (print preview, emulated media).
+    const media = window.matchMedia('print');
+    const change = () => setPrinting(media.matches);
     window.addEventListener('beforeprint', before);
     window.addEventListener('afterprint', after);
+    media.addEventListener('change', change);
     return () => {
       window.removeEventListener('beforeprint', before);
       window.removeEventListener('afterprint', after);
+      media.removeEventListener('change', change);
     };
   }, []);
 
