@@ -230,6 +230,12 @@ describe('/api/report-tracker', () => {
       expect(complete.rows.map((r) => r.property.code)).toEqual(
         (await grid()).rows.slice(10, 20).map((r) => r.property.code),
       );
+      // Due 15 Oct 2026: after that day every cell that is not Complete is overdue.
+      const overdue = await grid('&status=Overdue');
+      expect(
+        overdue.rows.every((r) => Object.values(r.cells).some((c) => c.isOverdue && c.status !== 'Complete')),
+      ).toBe(true);
+      expect(overdue.rows).toHaveLength(new Date().toISOString().slice(0, 10) > '2026-10-15' ? 24 : 0);
       const owners = (await app.inject({ url: `${BASE}/owners`, headers: await as('accounting') })).json<{
         owners: string[];
       }>().owners;
@@ -328,6 +334,53 @@ describe('/api/report-tracker', () => {
       const cell = Object.values(row.cells)[0]!;
       const reopen = await patchCell(cell.id, { status: 'In review', version: cell.version + 1 });
       expect(reopen.statusCode).toBe(409);
+    });
+
+    it('lists past-due Pending deliveries as Late, and setting one back to Pending clears what was recorded', async () => {
+      // The month's delivery due date (22 Oct 2026) has passed; the two deliveries so far are not Late.
+      const late = await app.inject({
+        url: `${BASE}/delivery?period=${PERIOD}&status=Late`,
+        headers: await as('accounting'),
+      });
+      const lateEntries = late.json<DeliveryList>().entries;
+      const all = await deliveries();
+      const pastDue = all.filter((e) => e.status === 'Pending' && e.dueDate < new Date().toISOString().slice(0, 10));
+      expect(lateEntries.map((e) => e.id)).toEqual(pastDue.map((e) => e.id));
+      const delivered = all.find((e) => e.status === 'Delivered')!;
+      const back = await app.inject({
+        method: 'PATCH',
+        url: `${BASE}/delivery/${delivered.id}`,
+        payload: { status: 'Pending', version: delivered.version },
+        headers: await as('accounting'),
+      });
+      expect(back.json()).toMatchObject({
+        status: 'Pending',
+        deliveredOn: null,
+        method: null,
+        recipient: null,
+        overrideReason: null,
+      });
+      const again = await app.inject({
+        method: 'PATCH',
+        url: `${BASE}/delivery/${delivered.id}`,
+        payload: {
+          status: 'Delivered',
+          deliveredOn: '2026-10-21',
+          method: 'portal',
+          recipient: 'Owner',
+          overrideReason: 'Redone',
+          version: delivered.version + 1,
+        },
+        headers: await as('accounting'),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({
+        status: 'Delivered',
+        deliveredOn: '2026-10-21',
+        version: delivered.version + 2,
+      });
+      const history = await app.db.select().from(changes).where(eq(changes.entityId, delivered.id)).orderBy(changes.id);
+      expect(history.map((c) => c.action)).toEqual(['delivered', 'updated', 'delivered']);
     });
 
     it('requires date, method and recipient to record a delivery (422 per field)', async () => {
