@@ -19,6 +19,13 @@ import BareLayout from './layouts/bare-layout';
 import DefaultLayout from './layouts/default-layout';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-access';
+import {
+  REPORT_ACCESS_SCOPES,
+  REPORT_ACCOUNTING_READ,
+  REPORT_ACCOUNTING_WRITE,
+  REPORT_DELIVERY_READ,
+  REPORT_DELIVERY_WRITE,
+} from '../../shared/report-tracker';
 
 type PageModule = { default: ComponentType };
 
@@ -34,6 +41,9 @@ const loginPage = page(() => import('./routes/login'));
 const areaList = page(() => import('./routes/area-list'));
 const areaCreate = page(() => import('./routes/area-create'));
 const areaDetail = page(() => import('./routes/area-detail'));
+const ACCOUNTING_READERS: RouteHandle = { anyScope: [REPORT_ACCOUNTING_READ, REPORT_ACCOUNTING_WRITE] };
+const DELIVERY_READERS: RouteHandle = { anyScope: [REPORT_DELIVERY_READ, REPORT_DELIVERY_WRITE] };
+const REPORT_READERS: RouteHandle = { anyScope: REPORT_ACCESS_SCOPES };
 
 /** The portal's routes: bare layout for sign-in, default layout (nav bar) for the rest, each behind the route guard. */
 export const routes: RouteObject[] = [
@@ -66,6 +76,17 @@ export const routes: RouteObject[] = [
                   { index: true, handle: PUBLIC, ...page(() => import('./routes/home')) },
                   { path: 'Forms', ...page(() => import('./routes/forms')) },
                   { path: 'Tickets', ...page(() => import('./routes/tickets')) },
+                  { path: 'ReportTracker', handle: REPORT_READERS, ...page(() => import('./routes/report-tracker')) },
+                  {
+                    path: 'ReportTracker/Accounting',
+                    handle: ACCOUNTING_READERS,
+                    ...page(() => import('./routes/report-tracker-accounting')),
+                  },
+                  {
+                    path: 'ReportTracker/Delivery',
+                    handle: DELIVERY_READERS,
+                    ...page(() => import('./routes/report-tracker-delivery')),
+                  },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },
                   { path: ':area/:id', ...areaDetail },

@@ -10,6 +10,7 @@ import { hashPassword } from '../lib/password';
 import type { Database } from './client';
 import { idpAccounts, properties, roleGroups } from './schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, HANDLER_GROUPS, SEED_PROPERTIES } from './seed-data';
+import { seedReportTracker } from './seed-reports';
 
 /** Seeds properties and role groups; `forms:<Area>:read` goes to the groups an area names as handlers. */
 export async function seedPortalData(db: Database, areas: readonly AreaDefinition[]): Promise<void> {
@@ -34,6 +35,7 @@ export async function seedPortalData(db: Database, areas: readonly AreaDefinitio
       ...handlerGroups,
     ])
     .onConflictDoNothing({ target: roleGroups.name });
+  await seedReportTracker(db);
 }
 
 /** Seeds the built-in provider's demo accounts (password `demo`, scrypt-hashed); skips existing ones. */

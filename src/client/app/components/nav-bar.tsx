@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
 import { hasScope } from '../../../shared/scopes';
+import { REPORT_READ_SCOPES } from '../../../shared/report-tracker';
 import { useSession } from '../session/session-context';
 
 type NavEntry = {
@@ -17,6 +18,7 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.forms, label: 'Forms', end: false },
   { to: paths.tickets, label: 'Tickets', end: false },
+  { to: paths.reportTracker, label: 'Report tracker', end: false, anyScope: REPORT_READ_SCOPES },
 ];
 
 /**

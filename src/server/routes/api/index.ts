@@ -5,6 +5,7 @@ import { authConfigRoutes } from './auth-config';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
 import { propertyRoutes } from './properties';
+import { reportTrackerRoutes } from './report-tracker/index';
 import { submissionRoutes } from './submissions/index';
 
 /**
@@ -19,4 +20,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(propertyRoutes);
   await app.register(areaRoutes);
   await app.register(submissionRoutes);
+  await app.register(reportTrackerRoutes);
 };

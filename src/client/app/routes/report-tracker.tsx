@@ -1,0 +1,73 @@
+/**
+ * `/ReportTracker` (issue 7): the chosen month per kind (complete, in review, in progress, not
+ * started, late) as charts, the 12-month trend, and links to the accounting and delivery views.
+ */
+import '../../features/report-tracker/report-tracker.css';
+import { Link } from 'react-router';
+import { LoadError, Loading } from '../../components/status-message';
+import { useResource } from '../../lib/use-resource';
+import {
+  REPORT_ACCOUNTING_READ,
+  REPORT_ACCOUNTING_WRITE,
+  REPORT_DELIVERY_READ,
+  REPORT_DELIVERY_WRITE,
+} from '../../../shared/report-tracker';
+import { fetchMonths, fetchOverview } from '../../features/report-tracker/api';
+import { MonthPicker } from '../../features/report-tracker/components/month-picker';
+import { NoAccess } from '../../features/report-tracker/components/no-access';
+import { AccountingChart, DeliveryChart, TrendChart } from '../../features/report-tracker/components/overview-charts';
+import { usePeriod } from '../../features/report-tracker/use-period';
+import { useSession } from '../session/session-context';
+
+/** See the module comment. */
+export default function ReportTrackerPage() {
+  const session = useSession();
+  const canAccounting = session.hasScope(REPORT_ACCOUNTING_READ) || session.hasScope(REPORT_ACCOUNTING_WRITE);
+  const canDelivery = session.hasScope(REPORT_DELIVERY_READ) || session.hasScope(REPORT_DELIVERY_WRITE);
+  const [period, setPeriod] = usePeriod();
+  const months = useResource('months', fetchMonths);
+  const overview = useResource(period, (signal) => fetchOverview(period, signal));
+
+  if (!canAccounting && !canDelivery) return <NoAccess />;
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Report tracker</h1>
+          <p className="page-header__lead">Month-end accounting and delivery status for every property, at a glance.</p>
+        </div>
+      </div>
+      <div className="report-toolbar">
+        <MonthPicker months={months.data ?? []} period={period} onChange={setPeriod} />
+        <div className="report-toolbar__group">
+          {canAccounting ? (
+            <Link className="button" to={`/ReportTracker/Accounting?period=${period}`}>
+              Accounting grid
+            </Link>
+          ) : null}
+          {canDelivery ? (
+            <Link className="button" to={`/ReportTracker/Delivery?period=${period}`}>
+              Deliveries
+            </Link>
+          ) : null}
+          <button type="button" className="button button--quiet" onClick={() => window.print()}>
+            Print
+          </button>
+        </div>
+      </div>
+      {overview.status === 'error' ? (
+        <LoadError what="The overview" error={overview.error} onRetry={overview.reload} />
+      ) : overview.status === 'loading' ? (
+        <Loading />
+      ) : (
+        <div className="report-overview">
+          {!overview.data.isOpen ? <p className="note">{period} is not open yet.</p> : null}
+          {overview.data.accounting ? <AccountingChart counts={overview.data.accounting} /> : null}
+          {overview.data.delivery ? <DeliveryChart counts={overview.data.delivery} /> : null}
+          <TrendChart trend={overview.data.trend} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/** What a report tracker page shows to a signed-in user without the scope it needs (issue 6 wording). */
+export function NoAccess() {
+  return (
+    <div className="page-header">
+      <div>
+        <h1>Report tracker</h1>
+        <p className="alert alert--error" role="alert">
+          You do not have access to this page
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Pictures of the report tracker overview (design.md §6: "results are pictures"): one stacked bar
+ * per kind for the month, with its counts as a legend a screen reader (and a test) can read, and a
+ * 12-month trend of percent complete (accounting) and delivered (delivery). Plain SVG.
+ */
+import type { AccountingCounts, DeliveryCounts, TrendPoint } from '../../../../shared/report-tracker';
+
+type Segment = { label: string; value: number; className: string };
+
+function StackedBar({
+  title,
+  segments,
+  total,
+  late,
+}: {
+  title: string;
+  segments: Segment[];
+  total: number;
+  late: number;
+}) {
+  let x = 0;
+  return (
+    <figure className="report-chart" aria-label={`${title} status`}>
+      <figcaption>
+        <strong>{title}</strong> — {total} in total, <span className="report-chart__late">{late} late</span>
+      </figcaption>
+      <svg
+        viewBox="0 0 100 8"
+        preserveAspectRatio="none"
+        className="report-chart__bar"
+        role="img"
+        aria-label={`${title} bar`}
+      >
+        {segments.map((segment) => {
+          const width = total ? (segment.value * 100) / total : 0;
+          const rect = <rect key={segment.label} x={x} y={0} width={width} height={8} className={segment.className} />;
+          x += width;
+          return rect;
+        })}
+      </svg>
+      <dl className="report-chart__legend">
+        {segments.map((segment) => (
+          <div key={segment.label} data-segment={segment.label}>
+            <dt>
+              <span className={`report-chart__swatch ${segment.className}`} aria-hidden="true" /> {segment.label}
+            </dt>
+            <dd>{segment.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </figure>
+  );
+}
+
+/** The month's accounting counts as a stacked bar. */
+export function AccountingChart({ counts }: { counts: AccountingCounts }) {
+  return (
+    <StackedBar
+      title="Accounting"
+      total={counts.total}
+      late={counts.late}
+      segments={[
+        { label: 'Complete', value: counts.complete, className: 'fill-complete' },
+        { label: 'In review', value: counts.inReview, className: 'fill-review' },
+        { label: 'In progress', value: counts.inProgress, className: 'fill-progress' },
+        { label: 'Not started', value: counts.notStarted, className: 'fill-not-started' },
+      ]}
+    />
+  );
+}
+
+/** The month's delivery counts as a stacked bar. */
+export function DeliveryChart({ counts }: { counts: DeliveryCounts }) {
+  return (
+    <StackedBar
+      title="Delivery"
+      total={counts.total}
+      late={counts.late}
+      segments={[
+        { label: 'Delivered', value: counts.delivered, className: 'fill-complete' },
+        { label: 'Pending', value: counts.pending - counts.late, className: 'fill-not-started' },
+        { label: 'Late', value: counts.late, className: 'fill-late' },
+      ]}
+    />
+  );
+}
+
+const W = 360;
+const H = 120;
+
+/** Percent complete / delivered per month, oldest left; months not open are gaps. */
+export function TrendChart({ trend }: { trend: readonly TrendPoint[] }) {
+  const step = W / Math.max(1, trend.length);
+  const bar = step / 3;
+  return (
+    <figure className="report-chart" aria-label="12-month trend">
+      <figcaption>
+        <strong>Last 12 months</strong> — percent of accounting reports complete and packages delivered
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H + 16}`} className="report-chart__trend" role="img" aria-label="Trend chart">
+        <line x1={0} y1={H} x2={W} y2={H} className="report-chart__axis" />
+        {trend.map((point, i) => {
+          const x = i * step + bar / 2;
+          const a = point.accountingComplete;
+          const d = point.deliveryDelivered;
+          return (
+            <g key={point.period}>
+              {a !== null ? (
+                <rect x={x} y={H - (a * H) / 100} width={bar} height={(a * H) / 100} className="fill-complete">
+                  <title>{`${point.period} accounting ${a}%`}</title>
+                </rect>
+              ) : null}
+              {d !== null ? (
+                <rect x={x + bar} y={H - (d * H) / 100} width={bar} height={(d * H) / 100} className="fill-delivered">
+                  <title>{`${point.period} delivery ${d}%`}</title>
+                </rect>
+              ) : null}
+              <text x={x + bar} y={H + 12} className="report-chart__tick" textAnchor="middle">
+                {point.period.slice(5)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <table className="visually-hidden">
+        <caption>Trend</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Accounting complete %</th>
+            <th scope="col">Delivered %</th>
+          </tr>
+        </thead>
+        <tbody>
+          {trend.map((point) => (
+            <tr key={point.period}>
+              <th scope="row">{point.period}</th>
+              <td>{point.accountingComplete ?? 'not open'}</td>
+              <td>{point.deliveryDelivered ?? 'not open'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Report tracker journey (issue 7): an accountant opens a month, marks a property's reports
+ * Complete with the keyboard, sees the overview chart count them, records the delivery, and exports
+ * the grid as CSV — in the real built app, through the real sign-in.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+const PERIOD = '2026-08';
+let portal: PortalServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  context = await launchBrowser();
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await portal?.stop();
+});
+
+const legendValue = (figure: string, segment: string) =>
+  page.getByRole('figure', { name: `${figure} status` }).locator(`[data-segment="${segment}"] dd`);
+
+describe('the report tracker, as the accounting team', () => {
+  it('signs in to the overview, which the nav bar links to', async () => {
+    await page.goto(`${portal.baseUrl}/ReportTracker`);
+    await page.waitForURL(/\/oidc\//);
+    await page.getByLabel('Username').fill('accounting');
+    await page.getByLabel('Password').fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Report tracker', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Report tracker' }).waitFor();
+    await page.getByRole('figure', { name: 'Accounting status' }).waitFor();
+  });
+
+  it('opens a new month from the accounting grid', async () => {
+    await page.getByRole('link', { name: 'Accounting grid' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Accounting \d{4}-\d{2}$/ }).waitFor();
+    await page.getByLabel('New month').fill(PERIOD);
+    await page.getByRole('button', { name: 'Open month' }).click();
+    await page.getByRole('heading', { level: 1, name: `Accounting ${PERIOD}` }).waitFor();
+    await page.getByText(`${PERIOD} opened: 192 reports and 24 deliveries.`).waitFor();
+    await page
+      .getByRole('button', { name: 'Bank reconciliation, Maple Court Apartments: Not started, overdue' })
+      .waitFor();
+  });
+
+  it('marks every report of a property Complete with the keyboard, and they stay Complete after a reload', async () => {
+    await page.getByRole('button', { name: /^Bank reconciliation, Maple Court Apartments:/ }).focus();
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('c');
+      if (i < 7) await page.keyboard.press('ArrowRight');
+    }
+    const row = page.locator('tr[data-row="0"]');
+    await expect.poll(() => row.getByRole('button', { name: /: Complete$/ }).count()).toBe(8);
+    // Enter moves a report on, on the next property (ArrowDown): Not started → In progress → In review.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /^Budget comparison, Riverside Commons: In review/ }).waitFor();
+    // Every change is saved (no request in flight) before the reload.
+    await page.locator('[data-pending-saves="0"]').waitFor();
+    await page.reload();
+    await expect
+      .poll(() =>
+        page
+          .locator('tr[data-row="0"]')
+          .getByRole('button', { name: /: Complete$/ })
+          .count(),
+      )
+      .toBe(8);
+    await page.getByRole('button', { name: /^Budget comparison, Riverside Commons: In review/ }).waitFor();
+  });
+
+  it('shows the completed reports in the overview chart', async () => {
+    await page.locator('.report-crumbs').getByRole('link', { name: 'Report tracker' }).click();
+    await page.getByRole('heading', { name: 'Report tracker', level: 1 }).waitFor();
+    await expect.poll(() => legendValue('Accounting', 'Complete').innerText()).toBe('8');
+    await expect(legendValue('Accounting', 'In review').innerText()).resolves.toBe('1');
+    await expect(legendValue('Delivery', 'Delivered').innerText()).resolves.toBe('0');
+  });
+
+  it('records the delivery of the completed property, and asks for an override reason for the other', async () => {
+    await page.getByRole('link', { name: 'Deliveries' }).click();
+    await page.getByRole('heading', { level: 1, name: `Delivery ${PERIOD}` }).waitFor();
+    await page.getByRole('button', { name: 'Record delivery for Maple Court Apartments' }).click();
+    const form = page.getByRole('form', { name: 'Record delivery for Maple Court Apartments' });
+    await expect(form.getByLabel(/Override reason/).count()).resolves.toBe(0);
+    await form.getByLabel('Method').selectOption('e-mail');
+    await form.getByLabel('Recipient').fill('owner@maplecourt.example');
+    await form.getByRole('button', { name: 'Save delivery' }).click();
+    const row = page.locator('tr[data-property="P-1001"]');
+    await row.getByText('Delivered', { exact: true }).waitFor();
+    await row.getByText('owner@maplecourt.example').waitFor();
+
+    await page.getByRole('button', { name: 'Record delivery for Riverside Commons' }).click();
+    const other = page.getByRole('form', { name: 'Record delivery for Riverside Commons' });
+    await other.getByLabel(/Override reason/).waitFor();
+    await other.getByLabel('Recipient').fill('Riverside owner');
+    await other.getByLabel(/Override reason/).fill('Owner needs a draft for the bank');
+    await other.getByRole('button', { name: 'Save delivery' }).click();
+    await page.locator('tr[data-property="P-1002"]').getByText('override: Owner needs a draft for the bank').waitFor();
+    await page.getByLabel('Status').selectOption('Delivered');
+    await expect.poll(() => page.locator('tbody tr[data-property]').count()).toBe(2);
+
+    await page.locator('.report-crumbs').getByRole('link', { name: 'Report tracker' }).click();
+    await expect.poll(() => legendValue('Delivery', 'Delivered').innerText()).toBe('2');
+  });
+
+  it('exports the grid as CSV with the statuses the grid shows', async () => {
+    await page.getByRole('link', { name: 'Accounting grid' }).click();
+    await page.getByRole('heading', { level: 1, name: `Accounting ${PERIOD}` }).waitFor();
+    await page.getByRole('button', { name: /^Bank reconciliation, Maple Court Apartments: Complete/ }).waitFor();
+    // Printed, the grid shows every property (not only the rows scrolled into view) and no toolbar.
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => page.locator('tr[data-row]').count()).toBe(24);
+    await expect(page.getByRole('button', { name: 'Export CSV' }).isVisible()).resolves.toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`report-tracker-${PERIOD}.csv`);
+    const text = await readFile(await download.path(), 'utf8');
+    const lines = text.trim().split('\r\n');
+    expect(lines).toHaveLength(25);
+    expect(lines[0]).toMatch(
+      /^Property,Name,Region,Bank reconciliation,Bank reconciliation owner,Bank reconciliation due,/,
+    );
+    const maple = lines[1]!.split(',');
+    expect(maple.slice(0, 3)).toEqual(['P-1001', 'Maple Court Apartments', 'North']);
+    expect([3, 6, 9, 12, 15, 18, 21, 24].map((i) => maple[i])).toEqual(Array(8).fill('Complete'));
+    expect(lines[2]!.split(',')[24]).toBe('In review');
+  });
+});
