@@ -5,7 +5,9 @@ import { authConfigRoutes } from './auth-config';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
 import { propertyRoutes } from './properties';
+import { roleGroupRoutes } from './role-groups/index';
 import { submissionRoutes } from './submissions/index';
+import { userRoutes } from './users';
 
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
@@ -19,4 +21,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(propertyRoutes);
   await app.register(areaRoutes);
   await app.register(submissionRoutes);
+  await app.register(roleGroupRoutes);
+  await app.register(userRoutes);
 };
