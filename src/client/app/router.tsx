@@ -29,6 +29,7 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
 
 const PUBLIC: RouteHandle = { access: 'public' };
 const GUEST: RouteHandle = { access: 'guest' };
+const MANAGE_ROLE_GROUPS: RouteHandle = { anyScope: ['rolegroups:manage'] };
 const loginPage = page(() => import('./routes/login'));
 
 const areaList = page(() => import('./routes/area-list'));
@@ -66,6 +67,12 @@ export const routes: RouteObject[] = [
                   { index: true, handle: PUBLIC, ...page(() => import('./routes/home')) },
                   { path: 'Forms', ...page(() => import('./routes/forms')) },
                   { path: 'Tickets', ...page(() => import('./routes/tickets')) },
+                  { path: 'RoleGroups', handle: MANAGE_ROLE_GROUPS, ...page(() => import('./routes/role-groups')) },
+                  {
+                    path: 'RoleGroups/Access/:userId',
+                    handle: MANAGE_ROLE_GROUPS,
+                    ...page(() => import('./routes/user-access')),
+                  },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },
                   { path: ':area/:id', ...areaDetail },
