@@ -17,7 +17,12 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.forms, label: 'Forms', end: false },
   { to: paths.tickets, label: 'Tickets', end: false },
-  { to: '/ReportTracker', label: 'Report tracker', end: false, anyScope: ['reports:accounting:read', 'reports:delivery:read'] },
+  {
+    to: '/ReportTracker',
+    label: 'Report tracker',
+    end: false,
+    anyScope: ['reports:accounting:read', 'reports:delivery:read'],
+  },
   { to: paths.roleGroups, label: 'Role groups', end: false, anyScope: ['rolegroups:manage'] },
 ];
 
