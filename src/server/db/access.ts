@@ -17,12 +17,14 @@ export const ACCESS_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 type Entry = { expiresAt: number; access: EffectiveAccess };
-const caches = new WeakMap<Database, Map<string, Entry>>();
+/** `generation` counts invalidations, so a lookup that raced with a change does not cache stale data. */
+type Cache = { entries: Map<string, Entry>; generation: number };
+const caches = new WeakMap<Database, Cache>();
 
-function cacheOf(db: Database): Map<string, Entry> {
+function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), generation: 0 };
     caches.set(db, cache);
   }
   return cache;
@@ -30,7 +32,9 @@ function cacheOf(db: Database): Map<string, Entry> {
 
 /** Forgets every cached access of `db` (call after any role-group, member or scope change). */
 export function invalidateAccess(db: Database): void {
-  cacheOf(db).clear();
+  const cache = cacheOf(db);
+  cache.entries.clear();
+  cache.generation += 1;
 }
 
 /** Remembers the token's groups for the access view; writes only when they changed. */
@@ -57,12 +61,14 @@ export async function cachedEffectiveAccess(
 ): Promise<EffectiveAccess> {
   const cache = cacheOf(db);
   const key = JSON.stringify([userId, [...idpGroups].sort(), [...mappedGroupNames].sort()]);
-  const hit = cache.get(key);
+  const hit = cache.entries.get(key);
   if (hit && hit.expiresAt > Date.now()) return hit.access;
+  const generation = cache.generation;
   const access = await effectiveAccess(db, userId, idpGroups, mappedGroupNames);
   await recordTokenGroups(db, userId, [...idpGroups].sort(), [...mappedGroupNames].sort());
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(key, { expiresAt: Date.now() + ACCESS_CACHE_TTL_MS, access });
+  if (generation !== cache.generation) return access;
+  if (cache.entries.size >= MAX_ENTRIES) cache.entries.clear();
+  cache.entries.set(key, { expiresAt: Date.now() + ACCESS_CACHE_TTL_MS, access });
   return access;
 }
 
