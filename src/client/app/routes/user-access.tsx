@@ -39,7 +39,7 @@ export default function UserAccessPage() {
           <ul>
             {access.data.groups.map((group) => (
               <li key={group.id}>
-                {group.name} <span className="note">({group.via.map((via) => VIA_LABEL[via]).join(', ')})</span>
+                {group.name} <span>({group.via.map((via) => VIA_LABEL[via]).join(', ')})</span>
               </li>
             ))}
           </ul>

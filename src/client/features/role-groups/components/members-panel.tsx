@@ -75,7 +75,7 @@ export function MembersPanel({ group, onChanged }: { group: RoleGroupDetail; onC
               <li key={user.id}>
                 <Link to={userAccessPath(user.id)}>{user.name}</Link> {user.email ? <span>({user.email})</span> : null}{' '}
                 {memberIds.has(user.id) ? (
-                  <span className="note">already a member</span>
+                  <em>already a member</em>
                 ) : (
                   <button
                     type="button"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FieldError } from '../../../../shared/api-error';
 import type { RoleGroupDetail, ScopeInfo } from '../../../../shared/role-groups';
 import { toApiFailure } from '../../../lib/http';
@@ -33,6 +33,10 @@ export function RoleGroupForm({
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The editor opens below a long list: bring it into view once, when it opens.
+  useEffect(() => formRef.current?.scrollIntoView({ block: 'start' }), []);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
