@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateAccess } from '../../src/server/db/access';
 import { changes, roleGroups } from '../../src/server/db/schema';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { Submission, SubmissionPage } from '../../src/shared/submission';
@@ -226,6 +227,8 @@ describe('POST /api/areas/:key/submissions', () => {
   it('answers 403 forbidden to a user without forms:submit or forms:<Area>:submit', async () => {
     await authHeader(app, 'it');
     await app.db.update(roleGroups).set({ scopes: [] }).where(eq(roleGroups.name, 'Employees'));
+    // Direct table writes bypass the role-group API, which clears the 5 s access cache itself.
+    invalidateAccess(app.db);
     try {
       const response = await post('/api/areas/AP/submissions', AP_EXAMPLE, 'it');
       expect(response.statusCode).toBe(403);
@@ -234,12 +237,14 @@ describe('POST /api/areas/:key/submissions', () => {
         .update(roleGroups)
         .set({ scopes: ['forms:AP:submit'] })
         .where(eq(roleGroups.name, 'IT'));
+      invalidateAccess(app.db);
       expect((await post('/api/areas/AP/submissions', AP_EXAMPLE, 'it')).statusCode).toBe(201);
     } finally {
       await app.db
         .update(roleGroups)
         .set({ scopes: ['forms:submit'] })
         .where(eq(roleGroups.name, 'Employees'));
+      invalidateAccess(app.db);
     }
   });
 });

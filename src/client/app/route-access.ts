@@ -4,6 +4,7 @@
  * route may list in `handle.middleware`; a name that is not registered is a 500 error
  * 'Unknown middleware {name}' (spec §8).
  */
+import { hasScope, type ScopedUser } from '../../shared/scopes';
 import type { SessionState } from './session/session-context';
 
 /** `public`: everyone; `guest`: signed-out users only; `signed-in`: the default. */
@@ -110,4 +111,23 @@ export function runMiddleware(
     if (decision.kind !== 'render') return decision;
   }
   return RENDER;
+}
+
+/**
+ * The scopes the matched route chain asks for: the `anyScope` of the deepest route that sets it,
+ * or null when none does.
+ */
+export function requiredScopes(handles: readonly unknown[]): readonly string[] | null {
+  let scopes: readonly string[] | null = null;
+  for (const handle of handles.map(asHandle)) if (handle.anyScope) scopes = handle.anyScope;
+  return scopes;
+}
+
+/**
+ * True when `user` may open the matched route chain: no `anyScope` asked, or the user holds at
+ * least one of them (`hasScope`, so `admin` passes; issue 6).
+ */
+export function hasRouteScope(user: ScopedUser, handles: readonly unknown[]): boolean {
+  const scopes = requiredScopes(handles);
+  return !scopes || scopes.some((scope) => hasScope(user, scope));
 }

@@ -36,6 +36,7 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
 
 const PUBLIC: RouteHandle = { access: 'public' };
 const GUEST: RouteHandle = { access: 'guest' };
+const MANAGE_ROLE_GROUPS: RouteHandle = { anyScope: ['rolegroups:manage'] };
 const loginPage = page(() => import('./routes/login'));
 
 const areaList = page(() => import('./routes/area-list'));
@@ -86,6 +87,12 @@ export const routes: RouteObject[] = [
                     path: 'ReportTracker/Delivery',
                     handle: DELIVERY_READERS,
                     ...page(() => import('./routes/report-tracker-delivery')),
+                  },
+                  { path: 'RoleGroups', handle: MANAGE_ROLE_GROUPS, ...page(() => import('./routes/role-groups')) },
+                  {
+                    path: 'RoleGroups/Access/:userId',
+                    handle: MANAGE_ROLE_GROUPS,
+                    ...page(() => import('./routes/user-access')),
                   },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },

@@ -16,7 +16,13 @@ export const paths = {
   forms: '/Forms',
   tickets: '/Tickets',
   reportTracker: '/ReportTracker',
+  roleGroups: '/RoleGroups',
 } as const;
+
+/** `/RoleGroups/Access/{userId}`: a user's effective scopes and where each comes from (issue 6). */
+export function userAccessPath(userId: string): string {
+  return `/RoleGroups/Access/${encodeURIComponent(userId)}`;
+}
 
 /** `/{Area}` or `/{Parent}/{parentId}/{Area}`: the list page of an area. */
 export function areaListPath(location: AreaLocation): string {

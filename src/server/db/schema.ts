@@ -56,6 +56,8 @@ export const roleGroups = pgTable('role_groups', {
   scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
   idpGroupIds: jsonb('idp_group_ids').$type<string[]>().notNull().default([]),
   includesEveryone: boolean('includes_everyone').notNull().default(false),
+  /** Optimistic concurrency (issue 6): bumped on every update; a stale `version` answers 409. */
+  version: integer('version').notNull().default(1),
 });
 
 export const roleGroupMembers = pgTable(
@@ -169,3 +171,5 @@ export const idpAccounts = pgTable('idp_accounts', {
   groups: jsonb('groups').$type<string[]>().notNull().default([]),
 });
 export * from './schema-reports';
+
+export * from './schema-rolegroups';

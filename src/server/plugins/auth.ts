@@ -21,7 +21,8 @@ import {
 } from 'jose';
 import type { Profile } from '../../shared/me';
 import { BUILTIN_ACCESS_TOKEN_TTL_S, type OidcConfig } from '../config';
-import { effectiveAccess, roleGroupNames, upsertUser } from '../db/users';
+import { cachedEffectiveAccess } from '../db/access';
+import { roleGroupNames, upsertUser } from '../db/users';
 import type { HttpError } from '../lib/errors';
 import { describePermission, isRoutePermission, permits } from '../lib/route-permission';
 import { sharedPlugin } from '../lib/shared-plugin';
@@ -264,7 +265,7 @@ export const authPlugin = sharedPlugin(async (app: FastifyInstance) => {
     const { name, email } = identityFromClaims(claims, subject);
     const id = await upsertUser(app.db, { issuer: oidc.issuer, subject, name, email });
     const groups = groupsFromClaims(claims, oidc.groupsClaim);
-    const access = await effectiveAccess(app.db, id, groups, mappedRoleGroups(groups, oidc.groupMap));
+    const access = await cachedEffectiveAccess(app.db, id, groups, mappedRoleGroups(groups, oidc.groupMap));
     request.user = { id, issuer: oidc.issuer, subject, name, email, ...access };
     if (!permits(request.user, permission)) {
       const needed = permission === 'signed-in' ? 'a signed-in user' : describePermission(permission);

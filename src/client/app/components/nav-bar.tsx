@@ -19,6 +19,7 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.forms, label: 'Forms', end: false },
   { to: paths.tickets, label: 'Tickets', end: false },
   { to: paths.reportTracker, label: 'Report tracker', end: false, anyScope: REPORT_READ_SCOPES },
+  { to: paths.roleGroups, label: 'Role groups', end: false, anyScope: ['rolegroups:manage'] },
 ];
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { LoadError, Loading } from '../../components/status-message';
 import { rememberPage } from '../../lib/auth';
-import { middlewareNames, runMiddleware } from '../route-access';
+import { hasRouteScope, middlewareNames, runMiddleware } from '../route-access';
 import { useSession } from '../session/session-context';
 
 /** `location.state` of a visit to `/login`: start the sign-in at once, or show why a sign-in failed. */
@@ -12,14 +12,16 @@ export type LoginLocationState = { signIn?: boolean; signInError?: string };
  * The route guard (spec §2, §4): runs the matched routes' access rule and named middleware (see
  * route-access.ts) and renders the page, waits for the session, or redirects — signed-out users
  * on a signed-in route go to `/login` with the page remembered; signed-in users on a guest-only
- * route go home. An unknown middleware name throws (the error page shows 500, spec §8).
+ * route go home. An unknown middleware name throws (the error page shows 500, spec §8). A route
+ * whose `anyScope` the user holds none of shows 'You do not have access to this page' (issue 6).
  */
 export function RouteGuard() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const matches = useMatches();
-  const decision = runMiddleware(middlewareNames(matches.map((match) => match.handle)), session);
+  const handles = matches.map((match) => match.handle);
+  const decision = runMiddleware(middlewareNames(handles), session);
   const redirect = decision.kind === 'redirect' ? decision : null;
   const current = `${location.pathname}${location.search}${location.hash}`;
 
@@ -32,7 +34,7 @@ export function RouteGuard() {
 
   switch (decision.kind) {
     case 'render':
-      return <Outlet />;
+      return hasRouteScope(session.user, handles) ? <Outlet /> : <NoAccess />;
     case 'session-error':
       return <LoadError what="Sign-in" error={session.error} onRetry={() => void session.reload()} />;
     case 'redirect':
@@ -40,4 +42,17 @@ export function RouteGuard() {
     case 'wait':
       return <Loading />;
   }
+}
+
+/** What a signed-in user sees on a page their scopes do not open (issue 6 wording). */
+function NoAccess() {
+  return (
+    <div className="error-panel" role="alert">
+      <h1>You do not have access to this page</h1>
+      <p>
+        Your role groups do not include this page. Ask an administrator if you need it.{' '}
+        <Link to="/">Back to the home page</Link>
+      </p>
+    </div>
+  );
 }

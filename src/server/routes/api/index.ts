@@ -6,7 +6,9 @@ import { healthRoutes } from './health';
 import { meRoutes } from './me';
 import { propertyRoutes } from './properties';
 import { reportTrackerRoutes } from './report-tracker/index';
+import { roleGroupRoutes } from './role-groups/index';
 import { submissionRoutes } from './submissions/index';
+import { userRoutes } from './users';
 
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
@@ -21,4 +23,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(areaRoutes);
   await app.register(submissionRoutes);
   await app.register(reportTrackerRoutes);
+  await app.register(roleGroupRoutes);
+  await app.register(userRoutes);
 };

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeRouteError } from '../../../../src/client/app/error-page';
 import {
   DEFAULT_ACCESS,
+  hasRouteScope,
+  requiredScopes,
   middlewareNames,
   requireGuest,
   requireSignedIn,
@@ -145,5 +147,36 @@ describe('the route table', () => {
     for (const route of all) {
       for (const name of middlewareNames(route.handles)) expect(Object.keys(ROUTE_MIDDLEWARE)).toContain(name);
     }
+  });
+});
+
+describe('route scopes: a route handle may ask for anyScope (issue 6)', () => {
+  const user = (scope: string[]) => ({ scope });
+
+  it('asks nothing when no handle says, and takes the deepest anyScope', () => {
+    expect(requiredScopes([{}, undefined])).toBeNull();
+    expect(requiredScopes([{ anyScope: ['a'] }, {}, { anyScope: ['b', 'c'] }])).toEqual(['b', 'c']);
+  });
+
+  it('lets in a user holding one of the scopes, or admin, and nobody else', () => {
+    const handles = [{}, { anyScope: ['rolegroups:manage', 'x:y'] }];
+    expect(hasRouteScope(user(['x:y']), handles)).toBe(true);
+    expect(hasRouteScope(user(['admin']), handles)).toBe(true);
+    expect(hasRouteScope({ scope: { 'rolegroups:manage': true } }, handles)).toBe(true);
+    expect(hasRouteScope(user(['forms:submit']), handles)).toBe(false);
+    expect(hasRouteScope(null, handles)).toBe(false);
+    expect(hasRouteScope(user([]), [{}])).toBe(true);
+  });
+
+  it('protects /RoleGroups with rolegroups:manage in the route table', () => {
+    const find = (list: RouteObject[]): RouteObject | undefined => {
+      for (const route of list) {
+        if (route.path === 'RoleGroups') return route;
+        const inner = route.children ? find(route.children) : undefined;
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    expect(requiredScopes([find(routes)?.handle])).toEqual(['rolegroups:manage']);
   });
 });

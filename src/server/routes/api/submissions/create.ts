@@ -15,6 +15,7 @@ import type { Database } from '../../../db/client';
 import { areaCounters, changes, properties, submissions } from '../../../db/schema';
 import { findPropertyFields } from '../../../lib/area-discovery';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors';
+import { withPortalSetFieldErrors } from '../../../lib/ticket-fields';
 import type { AuthUser } from '../../../plugins/auth';
 import type { Area } from '../../../plugins/areas';
 import { findVisibleSubmission, selectSubmissions, toSubmission } from './records';
@@ -152,8 +153,8 @@ async function insertSubmission(db: Database, input: CreateInput): Promise<strin
 
 /**
  * Creates a submission of `input.area`. Errors: 403 `forbidden` without `forms:submit` or
- * `forms:<Area>:submit`; 422 `validation_failed` (per field: schema, rules and property errors;
- * also bad/missing parentId); 404 `not_found` for a parent the user cannot see; 409 for an
+ * `forms:<Area>:submit`; 422 `validation_failed` (per field: portal-set ticket fields such as
+ * `status` or `requester` (lib/ticket-fields), schema, rules and property errors; also bad/missing parentId); 404 `not_found` for a parent the user cannot see; 409 for an
  * Idempotency-Key reused across areas. Nothing is stored on any error.
  */
 export async function createSubmission(db: Database, input: CreateInput): Promise<CreateResult> {
@@ -166,7 +167,7 @@ export async function createSubmission(db: Database, input: CreateInput): Promis
     if (earlier) return { submission: earlier, replayed: true };
   }
   await checkParent(db, input);
-  const errors = area.validate(data);
+  const errors = withPortalSetFieldErrors(area.definition.schema, data, area.validate(data));
   errors.push(...ruleErrors(area, data, errors));
   errors.push(...(await propertyErrors(db, area, data, errors)));
   if (errors.length) throw validationFailed(errors);

@@ -1,0 +1,17 @@
+/**
+ * Tables of the role-groups feature (issue 6). The identity-provider groups a user's latest token
+ * named are remembered so an administrator can see every source of the user's scopes — group
+ * claims live only in tokens, and the access view is read by someone else.
+ */
+import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+/** The group claim (`OIDC_GROUPS_CLAIM`) and the OIDC_GROUP_MAP role groups of the user's latest token. */
+export const userTokenGroups = pgTable('user_token_groups', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  idpGroups: jsonb('idp_groups').$type<string[]>().notNull().default([]),
+  mappedGroups: jsonb('mapped_groups').$type<string[]>().notNull().default([]),
+  seenAt: timestamp('seen_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
+});

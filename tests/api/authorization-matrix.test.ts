@@ -1,0 +1,167 @@
+/**
+ * The authorization matrix (issue 6 "Tests that must exist and pass"): routes × roles × own/other
+ * object → expected HTTP status, kept as data and run against the real app (PGlite, real tokens
+ * from the built-in provider). Prints `N cells, N as expected`.
+ *
+ * HOW TO ADD ROWS — every /api route needs at least one row, or this test FAILS naming the route:
+ *   tests/api/authorization-matrix/<feature>.ts  exports  `rows: MatrixRow[]`  (format in ./types.ts):
+ *     { method: 'GET', route: '/api/things/:id', url: '/api/things/{id}', object: 'other',
+ *       expect: { ...signedIn(404), admin: 200 } }
+ *   - `route` is the route pattern as registered (see `app.printRoutes()`); `url` is what is called.
+ *   - `expect` gives a status for each role: anonymous, expired, employee, accounting, maintenance,
+ *     risk, it, admin. Helpers: `everyone(s)`, `signedIn(s)` (401 without a valid token),
+ *     `onlyRoles(s, [...])` (403 for the other signed-in roles); spread overrides after them.
+ *   - Placeholders in `url`: `{id}` the own/other AP submission (`object`), `{group}` a fresh role
+ *     group made for the cell (its member: `{user}`), `{user}` the stranger's user id; `{unique}` in a body.
+ * Every file in the folder except types.ts is loaded; a row naming a route that does not exist
+ * fails too. HEAD (Fastify's automatic twin of GET) is not listed.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../src/shared/me';
+import type { Submission } from '../../src/shared/submission';
+import { roleGroupMembers, roleGroups } from '../../src/server/db/schema';
+import { createTestApp } from './helpers/app';
+import { signWithProviderKey } from './helpers/data';
+import { authHeader } from './helpers/sign-in';
+import { ROLES, SIGNED_IN_ROLES, type MatrixRow, type Role } from './authorization-matrix/types';
+
+const MATRIX_DIR = join(import.meta.dirname, 'authorization-matrix');
+const AP_INVOICE = {
+  vendorName: 'Fixture',
+  invoiceNumber: 'INV-1',
+  invoiceDate: '2025-03-14',
+  amount: 1,
+  property: 'P-1001',
+};
+
+/** Every route under /api with its methods, from Fastify's route tree (`printRoutes`). */
+export function registeredApiRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    const path = `${stack.join('')}${match[2] ?? ''}`;
+    stack.push(match[2] ?? '');
+    const methods = (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD');
+    if (path.startsWith('/api')) for (const method of methods) found.push(`${method} ${path}`);
+  }
+  return [...new Set(found)].sort();
+}
+
+async function loadRows(): Promise<(MatrixRow & { file: string })[]> {
+  const files = readdirSync(MATRIX_DIR).filter((name) => name.endsWith('.ts') && name !== 'types.ts');
+  const all: (MatrixRow & { file: string })[] = [];
+  for (const file of files.sort()) {
+    const module = (await import(pathToFileURL(join(MATRIX_DIR, file)).href)) as { rows?: MatrixRow[] };
+    if (!Array.isArray(module.rows)) throw new Error(`${file} exports no rows`);
+    all.push(...module.rows.map((row) => ({ ...row, file })));
+  }
+  return all;
+}
+
+describe('authorization matrix: every /api route × role × own/other object', () => {
+  let app: FastifyInstance;
+  const headers = new Map<Role, Record<string, string>>();
+  const own = new Map<Role, string>();
+  let other = '';
+  let strangerId = '';
+  let counter = 0;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { iss: app.config.oidc.issuer, aud: app.config.oidc.audience, iat: now - 5, exp: now + 600 };
+    const stranger = {
+      authorization: `Bearer ${await signWithProviderKey(app, { ...claims, sub: 'matrix-stranger', name: 'Sam Stranger' })}`,
+    };
+    strangerId = (await app.inject({ url: '/api/me', headers: stranger })).json<Profile>().id;
+    const post = (h: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/areas/AP/submissions', payload: AP_INVOICE, headers: h });
+    other = (await post(stranger)).json<Submission>().id;
+    headers.set('anonymous', {});
+    const expired = await signWithProviderKey(app, {
+      ...claims,
+      sub: 'matrix-stranger',
+      iat: now - 900,
+      exp: now - 300,
+    });
+    headers.set('expired', { authorization: `Bearer ${expired}` });
+    for (const role of SIGNED_IN_ROLES) {
+      const h = await authHeader(app, role);
+      headers.set(role, h);
+      own.set(role, (await post(h)).json<Submission>().id);
+    }
+  });
+  afterAll(() => app.close());
+
+  async function freshGroup(): Promise<string> {
+    counter += 1;
+    const [group] = await app.db
+      .insert(roleGroups)
+      .values({ name: `Matrix fixture ${counter}`, scopes: [] })
+      .returning({ id: roleGroups.id });
+    if (!group) throw new Error('no group');
+    await app.db.insert(roleGroupMembers).values({ roleGroupId: group.id, userId: strangerId });
+    return group.id;
+  }
+
+  async function runCell(row: MatrixRow, role: Role): Promise<number> {
+    let url = row.url.replaceAll('{user}', strangerId);
+    if (url.includes('{id}')) url = url.replaceAll('{id}', row.object === 'own' ? (own.get(role) ?? other) : other);
+    if (url.includes('{group}')) url = url.replaceAll('{group}', await freshGroup());
+    counter += 1;
+    const body = row.body
+      ? (JSON.parse(JSON.stringify(row.body).replaceAll('{unique}', `m${counter}`)) as object)
+      : undefined;
+    const response = await app.inject({
+      method: row.method,
+      url,
+      headers: headers.get(role),
+      ...(body ? { payload: body } : {}),
+    });
+    return response.statusCode;
+  }
+
+  it('has rows for every registered route (and no rows for routes that do not exist)', async () => {
+    const routes = registeredApiRoutes(app);
+    expect(routes).toContain('GET /api/areas/:key/submissions/:id');
+    expect(routes).toContain('DELETE /api/role-groups/:id/members/:userId');
+    const rows = await loadRows();
+    const covered = new Set(rows.map((row) => `${row.method} ${row.route}`));
+    expect(
+      routes.filter((route) => !covered.has(route)),
+      'routes without matrix rows',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((route) => !routes.includes(route)),
+      'rows for unknown routes',
+    ).toEqual([]);
+  });
+
+  it('answers every cell with the expected status', async () => {
+    const rows = await loadRows();
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const row of rows) {
+      for (const role of ROLES) {
+        cells += 1;
+        const status = await runCell(row, role);
+        const wanted = row.expect[role];
+        if (status !== wanted) {
+          wrong.push(
+            `${row.file}: ${row.method} ${row.url}${row.object ? ` (${row.object})` : ''} as ${role}: ${status}, expected ${wanted}`,
+          );
+        }
+      }
+    }
+    console.log(`${cells} cells, ${cells - wrong.length} as expected`);
+    expect(wrong).toEqual([]);
+  });
+});
