@@ -9,6 +9,7 @@ import { ADMIN_SCOPE, FORMS_SUBMIT_SCOPE, areaScope } from '../../shared/scopes'
 import { hashPassword } from '../lib/password';
 import type { Database } from './client';
 import { idpAccounts, properties, roleGroups } from './schema';
+import { seedAssignmentRules } from './seed-assignments';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, HANDLER_GROUPS, SEED_PROPERTIES } from './seed-data';
 
 /** Seeds properties and role groups; `forms:<Area>:read` goes to the groups an area names as handlers. */
@@ -34,6 +35,7 @@ export async function seedPortalData(db: Database, areas: readonly AreaDefinitio
       ...handlerGroups,
     ])
     .onConflictDoNothing({ target: roleGroups.name });
+  await seedAssignmentRules(db, areas);
 }
 
 /** Seeds the built-in provider's demo accounts (password `demo`, scrypt-hashed); skips existing ones. */

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rejectNonJson } from '../../plugins/errors';
 import { areaRoutes } from './areas';
+import { assignmentRuleRoutes } from './assignment-rules/index';
+import { submissionAssignmentRoutes } from './assignment-rules/submission-assignment';
 import { authConfigRoutes } from './auth-config';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
@@ -19,4 +21,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(propertyRoutes);
   await app.register(areaRoutes);
   await app.register(submissionRoutes);
+  await app.register(assignmentRuleRoutes);
+  await app.register(submissionAssignmentRoutes);
 };
