@@ -19,6 +19,7 @@ import BareLayout from './layouts/bare-layout';
 import DefaultLayout from './layouts/default-layout';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-access';
+import { ASSIGNMENTS_MANAGE_SCOPE } from '../../shared/scopes';
 
 type PageModule = { default: ComponentType };
 
@@ -66,6 +67,12 @@ export const routes: RouteObject[] = [
                   { index: true, handle: PUBLIC, ...page(() => import('./routes/home')) },
                   { path: 'Forms', ...page(() => import('./routes/forms')) },
                   { path: 'Tickets', ...page(() => import('./routes/tickets')) },
+                  {
+                    path: 'Assignments',
+                    caseSensitive: true,
+                    handle: { anyScope: [ASSIGNMENTS_MANAGE_SCOPE] } satisfies RouteHandle,
+                    ...page(() => import('./routes/assignments')),
+                  },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },
                   { path: ':area/:id', ...areaDetail },

@@ -15,6 +15,7 @@ export const paths = {
   login: '/login',
   forms: '/Forms',
   tickets: '/Tickets',
+  assignments: '/Assignments',
 } as const;
 
 /** `/{Area}` or `/{Parent}/{parentId}/{Area}`: the list page of an area. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
-import { hasScope } from '../../../shared/scopes';
+import { ASSIGNMENTS_MANAGE_SCOPE, hasScope } from '../../../shared/scopes';
 import { useSession } from '../session/session-context';
 
 type NavEntry = {
@@ -17,6 +17,7 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.forms, label: 'Forms', end: false },
   { to: paths.tickets, label: 'Tickets', end: false },
+  { to: paths.assignments, label: 'Assignments', end: false, anyScope: [ASSIGNMENTS_MANAGE_SCOPE] },
 ];
 
 /**
