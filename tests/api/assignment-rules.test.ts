@@ -12,6 +12,7 @@ import type {
 } from '../../src/shared/assignment';
 import type { Profile } from '../../src/shared/me';
 import type { Submission } from '../../src/shared/submission';
+import { seedAssignmentRules } from '../../src/server/db/seed-assignments';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 
@@ -434,5 +435,31 @@ describe('the seeded demo rules (real schemas)', () => {
       assigneeGroup: { name: 'Maintenance' },
       rule: { name: 'Resident service requests → Maintenance' },
     });
+  });
+});
+
+describe('seeding the demo rules', () => {
+  it('does not bring back a seeded rule an administrator deleted (seeding runs only before any rule was written)', async () => {
+    const real = await createTestApp({ schemasDir: REAL_SCHEMAS_DIR });
+    try {
+      const headers = await authHeader(real, 'admin');
+      const rules = (await real.inject({ url: '/api/assignment-rules', headers })).json<AssignmentRule[]>();
+      const first = rules[0];
+      if (!first) throw new Error('no seeded rule');
+      const deleted = await real.inject({
+        method: 'DELETE',
+        url: `/api/assignment-rules/${first.id}?version=${first.version}`,
+        headers,
+      });
+      expect(deleted.statusCode).toBe(204);
+      await seedAssignmentRules(
+        real.db,
+        real.areas.list.map((area) => area.definition),
+      );
+      const after = (await real.inject({ url: '/api/assignment-rules', headers })).json<AssignmentRule[]>();
+      expect(after.map((rule) => rule.name)).toEqual(rules.slice(1).map((rule) => rule.name));
+    } finally {
+      await real.close();
+    }
   });
 });
