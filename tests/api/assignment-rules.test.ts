@@ -243,6 +243,19 @@ describe('optimistic concurrency on /api/assignment-rules/:id', () => {
     });
   });
 
+  it('writes nothing (no new version, no history) for an update that changes nothing', async () => {
+    const { catchAll } = await createIncidentRules();
+    const response = await call('PUT', `/api/assignment-rules/${catchAll.id}`, {
+      name: 'All incidents',
+      area: 'IncidentForm',
+      assigneeGroupId: group('Risk & compliance'),
+      version: catchAll.version,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AssignmentRule>().version).toBe(catchAll.version);
+    expect((await historyOf(catchAll.id)).map((c) => c.action)).toEqual(['created']);
+  });
+
   it('answers 412 to a stale update, enable or delete and overwrites nothing', async () => {
     const { flood } = await createIncidentRules();
     const first = await call('PUT', `/api/assignment-rules/${flood.id}`, {

@@ -141,7 +141,8 @@ export async function createRule(db: Database, rule: NormalizedRule, actorId: st
 
 /**
  * Replaces the rule's fields if it is still at `version` (then version + 1) and records `updated`
- * with the fields that changed. Errors: 404 unknown id; 412 stale version (nothing written).
+ * with the fields that changed; an update that changes nothing writes nothing. Errors: 404
+ * unknown id; 412 stale version (nothing written).
  */
 export async function updateRule(
   db: Database,
@@ -152,6 +153,9 @@ export async function updateRule(
 ): Promise<AssignmentRule> {
   await db.transaction(async (tx) => {
     const before = await storedRule(tx, id);
+    if (before.version !== version) throw stale(before);
+    // Saving without a change is not a change: no new version, no history row.
+    if (!Object.keys(diffOf(comparable(before), comparable(rule))).length) return;
     const [row] = await tx
       .update(assignmentRules)
       .set({ ...rule, version: before.version + 1, updatedAt: new Date() })
