@@ -103,6 +103,32 @@ describe('/Assignments', () => {
   });
 });
 
+describe('a rule changed by someone else meanwhile', () => {
+  it('is not overwritten: saving says so and shows the fresh rule', async () => {
+    await admin.getByRole('button', { name: `Edit ${RULE}` }).click();
+    const form = admin.getByRole('form', { name: `Edit rule ${RULE}` });
+    await form.getByLabel('Name').fill(`${RULE} (edited)`);
+
+    const otherTab = await adminContext.newPage();
+    await otherTab.goto(`${portal.baseUrl}/Assignments`);
+    await otherTab.getByRole('checkbox', { name: `Enabled: ${RULE}` }).click();
+    await otherTab.getByText(`Disabled “${RULE}”`).waitFor();
+    await otherTab.close();
+
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    await admin
+      .getByText(/was changed by someone else/)
+      .first()
+      .waitFor();
+    await form.waitFor({ state: 'detached' });
+    await expect(row(RULE).getByRole('checkbox').isChecked()).resolves.toBe(false);
+    await expect(row(`${RULE} (edited)`).count()).resolves.toBe(0);
+
+    await row(RULE).getByRole('checkbox').click();
+    await admin.getByText(`Enabled “${RULE}”`).first().waitFor();
+  });
+});
+
 describe('a matching submission', () => {
   it('is Assigned to the rule’s group when an employee submits it', async () => {
     await employee.goto(`${portal.baseUrl}/Marketing/Form`);
