@@ -121,11 +121,13 @@ describe('a rule changed by someone else meanwhile', () => {
       .first()
       .waitFor();
     await form.waitFor({ state: 'detached' });
-    await expect(row(RULE).getByRole('checkbox').isChecked()).resolves.toBe(false);
+    // the rules reload after the refusal: the other tab's change shows up
+    await row(RULE).locator('input[type="checkbox"]:not(:checked)').waitFor();
     await expect(row(`${RULE} (edited)`).count()).resolves.toBe(0);
 
     await row(RULE).getByRole('checkbox').click();
     await admin.getByText(`Enabled “${RULE}”`).first().waitFor();
+    await row(RULE).locator('input[type="checkbox"]:checked').waitFor();
   });
 });
 

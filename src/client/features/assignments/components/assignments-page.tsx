@@ -48,6 +48,11 @@ export function AssignmentsPage() {
   const shown = rules ?? page.data.rules;
 
   const reload = async () => setRules(await fetchRules());
+  const reloadAll = () =>
+    void reload().catch(() => {
+      setRules(null);
+      page.reload();
+    });
   const write = async (action: () => Promise<void>, failure: string) => {
     setBusy(true);
     try {
@@ -112,12 +117,12 @@ export function AssignmentsPage() {
           assignees={page.data.assignees}
           onSaved={() => {
             setEditing(null);
-            void reload().catch(() => page.reload());
+            reloadAll();
           }}
           onCancel={() => setEditing(null)}
           onStale={() => {
             setEditing(null);
-            void reload().catch(() => page.reload());
+            reloadAll();
           }}
         />
       ) : null}
