@@ -26,6 +26,7 @@ import {
   REPORT_DELIVERY_READ,
   REPORT_DELIVERY_WRITE,
 } from '../../shared/report-tracker';
+import { ASSIGNMENTS_MANAGE_SCOPE } from '../../shared/scopes';
 
 type PageModule = { default: ComponentType };
 
@@ -93,6 +94,12 @@ export const routes: RouteObject[] = [
                     path: 'RoleGroups/Access/:userId',
                     handle: MANAGE_ROLE_GROUPS,
                     ...page(() => import('./routes/user-access')),
+                  },
+                  {
+                    path: 'Assignments',
+                    caseSensitive: true,
+                    handle: { anyScope: [ASSIGNMENTS_MANAGE_SCOPE] } satisfies RouteHandle,
+                    ...page(() => import('./routes/assignments')),
                   },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },

@@ -17,6 +17,7 @@ export const paths = {
   tickets: '/Tickets',
   reportTracker: '/ReportTracker',
   roleGroups: '/RoleGroups',
+  assignments: '/Assignments',
 } as const;
 
 /** `/RoleGroups/Access/{userId}`: a user's effective scopes and where each comes from (issue 6). */

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { JsonObject, JsonValue } from '../../shared/json';
+import { assignmentRules } from './schema-assignments';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -105,6 +106,8 @@ export const submissions = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
     idempotencyKey: text('idempotency_key'),
+    /** The routing rule that assigned this submission on creation (issue 5 "Assignments"). */
+    assignmentRuleId: uuid('assignment_rule_id').references(() => assignmentRules.id, { onDelete: 'set null' }),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`jsonb_to_tsvector('simple'::regconfig, "data", '["string","numeric"]'::jsonb)`),
@@ -173,3 +176,5 @@ export const idpAccounts = pgTable('idp_accounts', {
 export * from './schema-reports';
 
 export * from './schema-rolegroups';
+
+export * from './schema-assignments';

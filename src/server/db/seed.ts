@@ -9,6 +9,7 @@ import { ADMIN_SCOPE, FORMS_SUBMIT_SCOPE, areaScope } from '../../shared/scopes'
 import { hashPassword } from '../lib/password';
 import type { Database } from './client';
 import { idpAccounts, properties, roleGroups } from './schema';
+import { seedAssignmentRules } from './seed-assignments';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, HANDLER_GROUPS, SEED_PROPERTIES } from './seed-data';
 import { seedReportTracker } from './seed-reports';
 
@@ -36,6 +37,7 @@ export async function seedPortalData(db: Database, areas: readonly AreaDefinitio
     ])
     .onConflictDoNothing({ target: roleGroups.name });
   await seedReportTracker(db);
+  await seedAssignmentRules(db, areas);
 }
 
 /** Seeds the built-in provider's demo accounts (password `demo`, scrypt-hashed); skips existing ones. */

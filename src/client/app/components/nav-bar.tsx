@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
-import { hasScope } from '../../../shared/scopes';
 import { REPORT_READ_SCOPES } from '../../../shared/report-tracker';
+import { ASSIGNMENTS_MANAGE_SCOPE, hasScope } from '../../../shared/scopes';
 import { useSession } from '../session/session-context';
 
 type NavEntry = {
@@ -20,6 +20,7 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.tickets, label: 'Tickets', end: false },
   { to: paths.reportTracker, label: 'Report tracker', end: false, anyScope: REPORT_READ_SCOPES },
   { to: paths.roleGroups, label: 'Role groups', end: false, anyScope: ['rolegroups:manage'] },
+  { to: paths.assignments, label: 'Assignments', end: false, anyScope: [ASSIGNMENTS_MANAGE_SCOPE] },
 ];
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rejectNonJson } from '../../plugins/errors';
 import { areaRoutes } from './areas';
+import { assignmentRuleRoutes } from './assignment-rules/index';
+import { submissionAssignmentRoutes } from './assignment-rules/submission-assignment';
 import { authConfigRoutes } from './auth-config';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
@@ -25,4 +27,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(reportTrackerRoutes);
   await app.register(roleGroupRoutes);
   await app.register(userRoutes);
+  await app.register(assignmentRuleRoutes);
+  await app.register(submissionAssignmentRoutes);
 };

@@ -11,6 +11,7 @@ import { areaCrumbs } from '../area-crumbs';
 import type { AreaContext } from '../area-route';
 import { useAreaFormSchemas } from '../use-area-form-schemas';
 import { usePropertyLabels } from '../use-property-labels';
+import { AssignmentNote } from '../../assignments/components/assignment-note';
 import { ChildSubmissions } from './child-submissions';
 import { SubmissionSummary } from './submission-summary';
 
@@ -68,6 +69,7 @@ export function SubmissionDetail({ context }: { context: AreaContext }) {
         </h1>
       </div>
       <SubmissionSummary submission={submission} propertyLabels={propertyLabels} />
+      <AssignmentNote area={area.key} id={submission.id} version={submission.version} />
       <section className="detail-data" aria-label="Submitted data">
         <StoredData context={context} submission={submission} />
       </section>

@@ -2,7 +2,8 @@
  * Creating a submission (issue 2 contract; design.md §6 "nothing a user submitted is ever lost or
  * stored twice"): scope check, parent check for nested areas, the area's JSON Schema, its
  * cross-field rules (area.json `rules`), the property fields, then ONE transaction for the
- * per-area number, the row and its 'created' change.
+ * per-area number, the row and its 'created' change, then routing by the assignment rules
+ * (lib/routing.ts: the first matching rule assigns it and adds an 'assigned' change).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FieldError } from '../../../../shared/api-error';
@@ -14,6 +15,7 @@ import { formatSubmissionNumber, type Submission } from '../../../../shared/subm
 import type { Database } from '../../../db/client';
 import { areaCounters, changes, properties, submissions } from '../../../db/schema';
 import { findPropertyFields } from '../../../lib/area-discovery';
+import { routeNewSubmission } from '../../../lib/routing';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors';
 import { withPortalSetFieldErrors } from '../../../lib/ticket-fields';
 import type { AuthUser } from '../../../plugins/auth';
@@ -147,6 +149,7 @@ async function insertSubmission(db: Database, input: CreateInput): Promise<strin
     await tx
       .insert(changes)
       .values({ entity: 'submission', entityId: row.id, actorId: user.id, action: 'created', diff });
+    await routeNewSubmission(tx, row.id, { area: key, propertyCode: property, data }, user.id);
     return row.id;
   });
 }

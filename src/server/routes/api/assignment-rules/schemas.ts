@@ -1,0 +1,113 @@
+/**
+ * TypeBox schemas of `/api/assignment-rules` (shapes of src/shared/assignment.ts; the
+ * compile-time check at the bottom proves both say the same thing). Bodies are checked for types
+ * here (400); meaning — existing area, property, user, group — is checked by `validate.ts` (422).
+ */
+import { Type, type Static } from 'typebox';
+import type {
+  AssigneeOptions,
+  AssignmentPreview,
+  AssignmentRule,
+  AssignmentRuleInput,
+  SubmissionAssignment,
+} from '../../../../shared/assignment';
+import { PersonRefSchema } from '../schemas';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const GroupRefSchema = Type.Object({ id: Type.String(), name: Type.String() });
+
+export const FieldValueSchema = Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]);
+
+export const FieldConditionSchema = Type.Object(
+  { pointer: Type.String({ maxLength: 300 }), value: FieldValueSchema },
+  { additionalProperties: false },
+);
+
+export const AssignmentRuleSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  position: Type.Integer(),
+  enabled: Type.Boolean(),
+  area: Type.String(),
+  property: Nullable(Type.String()),
+  field: Nullable(
+    Type.Object({ pointer: Type.String(), value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) }),
+  ),
+  assigneeUser: Nullable(PersonRefSchema),
+  assigneeGroup: Nullable(GroupRefSchema),
+  version: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+const inputProperties = {
+  name: Type.String({ maxLength: 200 }),
+  enabled: Type.Optional(Type.Boolean()),
+  area: Type.String({ maxLength: 64 }),
+  property: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  field: Type.Optional(Nullable(FieldConditionSchema)),
+  assigneeUserId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  assigneeGroupId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+};
+
+export const AssignmentRuleInputSchema = Type.Object(inputProperties, { additionalProperties: false });
+
+export const AssignmentRuleUpdateSchema = Type.Object(
+  { ...inputProperties, version: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+
+export const EnabledBodySchema = Type.Object(
+  { enabled: Type.Boolean(), version: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+
+export const OrderBodySchema = Type.Object(
+  { ids: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+
+export const RuleParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const VersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) });
+
+export const AssignmentPreviewSchema = Type.Object({
+  examined: Type.Integer(),
+  matches: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      number: Type.String(),
+      area: Type.String(),
+      summary: Nullable(Type.String()),
+      property: Nullable(Type.String()),
+      status: Type.String(),
+      createdAt: Type.String({ format: 'date-time' }),
+    }),
+  ),
+});
+
+export const AssigneeOptionsSchema = Type.Object({
+  users: Type.Array(PersonRefSchema),
+  groups: Type.Array(GroupRefSchema),
+});
+
+export const SubmissionAssignmentSchema = Type.Object({
+  status: Type.String(),
+  assigneeUser: Nullable(PersonRefSchema),
+  assigneeGroup: Nullable(GroupRefSchema),
+  rule: Nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+});
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { mismatch: [A, B] }) : { mismatch: [A, B] };
+
+export type AssignmentContractChecks = [
+  Same<Static<typeof AssignmentRuleSchema>, AssignmentRule>,
+  Same<Static<typeof AssignmentRuleInputSchema>, AssignmentRuleInput>,
+  Same<Static<typeof AssignmentPreviewSchema>, AssignmentPreview>,
+  Same<Static<typeof AssigneeOptionsSchema>, AssigneeOptions>,
+  Same<Static<typeof SubmissionAssignmentSchema>, SubmissionAssignment>,
+];
+
+/** Every element must be `true`; a `{ mismatch }` element fails this assignment. */
+export const ASSIGNMENT_CONTRACTS_MATCH: AssignmentContractChecks extends true[] ? true : never = true;
