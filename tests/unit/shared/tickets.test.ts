@@ -14,7 +14,10 @@ const EXPECTED: Record<TicketStatus, [TicketStatus[], TicketStatus[]]> = {
   Assigned: [['In progress', 'Closed'], []],
   'In progress': [['Waiting on requester', 'Resolved', 'Closed'], []],
   'Waiting on requester': [['In progress', 'Resolved', 'Closed'], []],
-  Resolved: [['In progress', 'Closed'], ['In progress', 'Closed']],
+  Resolved: [
+    ['In progress', 'Closed'],
+    ['In progress', 'Closed'],
+  ],
   Closed: [['In progress'], []],
 };
 
@@ -33,7 +36,8 @@ describe('the ticket transition table', () => {
         for (const to of TICKET_STATUSES) {
           const [handler, requester] = EXPECTED[from];
           const legal =
-            (roles.includes('handler') && handler.includes(to)) || (roles.includes('requester') && requester.includes(to));
+            (roles.includes('handler') && handler.includes(to)) ||
+            (roles.includes('requester') && requester.includes(to));
           expect(canTransition(from, to, roles), `${roles.join('+') || 'nobody'}: ${from} → ${to}`).toBe(legal);
         }
       }

@@ -6,6 +6,7 @@ import { healthRoutes } from './health';
 import { meRoutes } from './me';
 import { propertyRoutes } from './properties';
 import { submissionRoutes } from './submissions/index';
+import { ticketRoutes } from './tickets/index';
 
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
@@ -19,4 +20,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(propertyRoutes);
   await app.register(areaRoutes);
   await app.register(submissionRoutes);
+  await app.register(ticketRoutes);
 };
