@@ -100,7 +100,7 @@ describe('GET /api/tickets, comments and /api/changes', () => {
       const id = mine[10] as string;
       const handler = await authHeader(app, 'accounting');
       const requester = await authHeader(app, 'employee');
-      const post = (headers: Record<string, string>, body: unknown) =>
+      const post = (headers: Record<string, string>, body: Record<string, unknown>) =>
         app.inject({ method: 'POST', url: `/api/tickets/${id}/comments`, payload: body, headers });
       expect((await post(handler, { body: 'internal note', isInternal: true })).statusCode).toBe(201);
       expect((await post(handler, { body: 'public answer' })).statusCode).toBe(201);
