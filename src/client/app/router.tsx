@@ -66,6 +66,8 @@ export const routes: RouteObject[] = [
                   { index: true, handle: PUBLIC, ...page(() => import('./routes/home')) },
                   { path: 'Forms', ...page(() => import('./routes/forms')) },
                   { path: 'Tickets', ...page(() => import('./routes/tickets')) },
+                  { path: 'Tickets/comments/:id?', ...page(() => import('./routes/ticket-view')) },
+                  { path: 'Changes', ...page(() => import('./routes/changes')) },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },
                   { path: ':area/:id', ...areaDetail },

@@ -17,6 +17,7 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.forms, label: 'Forms', end: false },
   { to: paths.tickets, label: 'Tickets', end: false },
+  { to: '/Changes', label: 'Changes', end: false },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { Submission } from '../../../../shared/submission';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { NotFound } from '../../../components/not-found';
@@ -66,6 +66,9 @@ export function SubmissionDetail({ context }: { context: AreaContext }) {
         <h1>
           {submission.number} — {area.title}
         </h1>
+        <Link className="button" to={`/Tickets/comments/${submission.id}`}>
+          Open as ticket
+        </Link>
       </div>
       <SubmissionSummary submission={submission} propertyLabels={propertyLabels} />
       <section className="detail-data" aria-label="Submitted data">
