@@ -56,7 +56,8 @@ export function SubmissionDetail({ context }: { context: AreaContext }) {
   const result = useResource(`submission:${area.key}:${id}`, (signal) => loadSubmission(context, id, signal));
   const propertyLabels = usePropertyLabels(Boolean(area.propertyField));
   if (result.status === 'loading') return <Loading />;
-  if (result.status === 'error') return <LoadError what="This submission" error={result.error} onRetry={result.reload} />;
+  if (result.status === 'error')
+    return <LoadError what="This submission" error={result.error} onRetry={result.reload} />;
   const submission = result.data;
   if (!submission) return <NotFound />;
   return (
