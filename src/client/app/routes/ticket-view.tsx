@@ -146,7 +146,7 @@ export default function TicketViewPage() {
             }}
           >
             <label>
-              Comment
+              New comment
               <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} />
             </label>
             {allowed?.canCommentInternal && (
