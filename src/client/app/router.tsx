@@ -101,6 +101,8 @@ export const routes: RouteObject[] = [
                     handle: { anyScope: [ASSIGNMENTS_MANAGE_SCOPE] } satisfies RouteHandle,
                     ...page(() => import('./routes/assignments')),
                   },
+                  { path: 'Tickets/comments/:id?', ...page(() => import('./routes/ticket-view')) },
+                  { path: 'Changes', ...page(() => import('./routes/changes')) },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },
                   { path: ':area/:id', ...areaDetail },

@@ -126,6 +126,26 @@ export const submissions = pgTable(
     index('submissions_area_requester_sequence_idx').on(t.area, t.requesterId, t.sequence),
     index('submissions_parent_idx').on(t.parentId),
     index('submissions_search_idx').using('gin', t.search),
+    // Cross-area ticket lists (issue 5 "/Tickets"): keyset order per common filter.
+    index('submissions_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_status_updated_idx').on(t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_requester_updated_idx').on(
+      t.requesterId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_assignee_user_updated_idx').on(
+      t.assigneeUserId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_assignee_group_updated_idx').on(
+      t.assigneeGroupId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_due_idx').on(t.dueAt),
   ],
 );
 
@@ -141,7 +161,7 @@ export const changes = pgTable(
     action: text('action').notNull(),
     diff: jsonb('diff').$type<JsonValue>().notNull(),
   },
-  (t) => [index('changes_entity_idx').on(t.entity, t.entityId, t.id)],
+  (t) => [index('changes_entity_idx').on(t.entity, t.entityId, t.id), index('changes_actor_idx').on(t.actorId, t.id)],
 );
 
 /** oidc-provider's persistent storage (sessions, grants, codes, refresh tokens), one row per model. */
@@ -178,3 +198,5 @@ export * from './schema-reports';
 export * from './schema-rolegroups';
 
 export * from './schema-assignments';
+
+export * from './schema-tickets';

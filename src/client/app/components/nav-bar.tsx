@@ -21,6 +21,7 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.reportTracker, label: 'Report tracker', end: false, anyScope: REPORT_READ_SCOPES },
   { to: paths.roleGroups, label: 'Role groups', end: false, anyScope: ['rolegroups:manage'] },
   { to: paths.assignments, label: 'Assignments', end: false, anyScope: [ASSIGNMENTS_MANAGE_SCOPE] },
+  { to: '/Changes', label: 'Changes', end: false },
 ];
 
 /**

@@ -11,6 +11,7 @@ import { reportTrackerRoutes } from './report-tracker/index';
 import { roleGroupRoutes } from './role-groups/index';
 import { submissionRoutes } from './submissions/index';
 import { userRoutes } from './users';
+import { ticketRoutes } from './tickets/index';
 
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
@@ -29,4 +30,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(userRoutes);
   await app.register(assignmentRuleRoutes);
   await app.register(submissionAssignmentRoutes);
+  await app.register(ticketRoutes);
 };

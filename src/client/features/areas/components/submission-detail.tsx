@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { Submission } from '../../../../shared/submission';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { NotFound } from '../../../components/not-found';
@@ -57,7 +57,8 @@ export function SubmissionDetail({ context }: { context: AreaContext }) {
   const result = useResource(`submission:${area.key}:${id}`, (signal) => loadSubmission(context, id, signal));
   const propertyLabels = usePropertyLabels(Boolean(area.propertyField));
   if (result.status === 'loading') return <Loading />;
-  if (result.status === 'error') return <LoadError what="This submission" error={result.error} onRetry={result.reload} />;
+  if (result.status === 'error')
+    return <LoadError what="This submission" error={result.error} onRetry={result.reload} />;
   const submission = result.data;
   if (!submission) return <NotFound />;
   return (
@@ -67,6 +68,9 @@ export function SubmissionDetail({ context }: { context: AreaContext }) {
         <h1>
           {submission.number} — {area.title}
         </h1>
+        <Link className="button" to={`/Tickets/comments/${submission.id}`}>
+          Open as ticket
+        </Link>
       </div>
       <SubmissionSummary submission={submission} propertyLabels={propertyLabels} />
       <AssignmentNote area={area.key} id={submission.id} version={submission.version} />

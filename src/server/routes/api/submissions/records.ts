@@ -1,9 +1,9 @@
 /** Reading submissions: the selected columns, the API shape, and the visibility rule. */
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Submission, TicketPriority, TicketStatus } from '../../../../shared/submission';
-import { canReadAllOfArea } from '../../../../shared/scopes';
 import type { Database } from '../../../db/client';
 import { submissions, users } from '../../../db/schema';
+import { ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 
 /** A uuid in its canonical text form (ids that do not match answer 404, never a database error). */
@@ -58,11 +58,12 @@ export function toSubmission(row: SubmissionRow): Submission {
 }
 
 /**
- * The visibility rule of an area's submissions: `forms:<Area>:read` (or admin) reads all, anyone
- * else only their own. Returns the extra condition, or undefined when everything is visible.
+ * The visibility rule of an area's submissions — the one ticket rule (lib/ticket-visibility):
+ * `forms:<Area>:read` (or admin) reads all, anyone else their own and those assigned to them or
+ * their role groups. Returns the extra condition, or undefined when everything is visible.
  */
 export function visibilityCondition(user: AuthUser, area: string): SQL | undefined {
-  return canReadAllOfArea(user, area) ? undefined : eq(submissions.requesterId, user.id);
+  return ticketVisibility(user, area);
 }
 
 /** One submission of `area` the user may see, or null (unknown id, other area, not visible, not a uuid). */

@@ -1,0 +1,53 @@
+/** Calls of the tickets feature (`/api/tickets`, `/api/changes`); shapes from src/shared/tickets.ts. */
+import { api } from '../../lib/http';
+import type { ChangePage, Ticket, TicketComment, TicketCounts, TicketPage, TicketPatch } from '../../../shared/tickets';
+
+/** The list's URL query (filters, sort, cursor) passed through to the API as-is. */
+export function fetchTickets(query: URLSearchParams, signal?: AbortSignal): Promise<TicketPage> {
+  return api.get('tickets', { searchParams: query, signal }).json<TicketPage>();
+}
+
+/** Tickets per status under the same filters. */
+export function fetchTicketCounts(query: URLSearchParams, signal?: AbortSignal): Promise<TicketCounts> {
+  const filters = new URLSearchParams(query);
+  for (const name of ['cursor', 'sort', 'limit']) filters.delete(name);
+  return api.get('tickets/counts', { searchParams: filters, signal }).json<TicketCounts>();
+}
+
+/** The filtered view as a CSV blob (authenticated fetch, so no token ever goes into a URL). */
+export function fetchTicketsCsv(query: URLSearchParams): Promise<Blob> {
+  const filters = new URLSearchParams(query);
+  for (const name of ['cursor', 'limit']) filters.delete(name);
+  return api.get('tickets/export.csv', { searchParams: filters }).blob();
+}
+
+/** One ticket with the actions allowed to the user; `etag` for the next PATCH. */
+export async function fetchTicket(id: string, signal?: AbortSignal): Promise<{ ticket: Ticket; etag: string }> {
+  const response = await api.get(`tickets/${id}`, { signal });
+  return { ticket: await response.json<Ticket>(), etag: response.headers.get('etag') ?? '' };
+}
+
+/** PATCH with If-Match; throws ky's HTTPError (412 stale, 409 illegal transition, 403 field). */
+export function updateTicket(id: string, etag: string, patch: TicketPatch): Promise<Ticket> {
+  return api.patch(`tickets/${id}`, { json: patch, headers: { 'if-match': etag } }).json<Ticket>();
+}
+
+export function fetchComments(id: string, signal?: AbortSignal): Promise<TicketComment[]> {
+  return api.get(`tickets/${id}/comments`, { signal }).json<TicketComment[]>();
+}
+
+/** Posts a comment; `idempotencyKey` makes a retry safe. */
+export function postComment(
+  id: string,
+  body: string,
+  isInternal: boolean,
+  idempotencyKey: string,
+): Promise<TicketComment> {
+  return api
+    .post(`tickets/${id}/comments`, { json: { body, isInternal }, headers: { 'idempotency-key': idempotencyKey } })
+    .json<TicketComment>();
+}
+
+export function fetchChanges(query: URLSearchParams, signal?: AbortSignal): Promise<ChangePage> {
+  return api.get('changes', { searchParams: query, signal }).json<ChangePage>();
+}

@@ -1,0 +1,18 @@
+import { TICKET_STATUSES, type TicketCounts } from '../../../shared/tickets';
+
+/** Tickets per status as a small horizontal bar chart (design.md §6 "results are pictures"). */
+export function StatusChart({ counts }: { counts: TicketCounts }) {
+  const max = Math.max(1, ...Object.values(counts.counts));
+  return (
+    <figure className="status-chart" aria-label="Tickets per status">
+      {TICKET_STATUSES.map((status) => (
+        <div key={status} className="status-chart__row">
+          <span className="status-chart__label">{status}</span>
+          <span className="status-chart__bar" style={{ width: `${(counts.counts[status] / max) * 100}%` }} />
+          <span className="status-chart__value">{counts.counts[status]}</span>
+        </div>
+      ))}
+      <figcaption>{counts.total} tickets</figcaption>
+    </figure>
+  );
+}

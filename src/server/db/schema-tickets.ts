@@ -1,0 +1,38 @@
+/**
+ * Ticket tables (issue 5): comments on a ticket. Status, priority, assignee and due date live on
+ * `submissions`; history goes to `changes` (schema.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, timestamp, unique, uuid, text } from 'drizzle-orm/pg-core';
+import type { JsonValue } from '../../shared/json';
+import { submissions, users } from './schema';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+
+/**
+ * A comment on a ticket (design.md §3 "Comment"): rich-text body (slate JSON or an HTML string),
+ * public or internal (handlers only), author and time. `idempotency_key` makes a retried POST
+ * return the first comment (unique per author).
+ */
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: jsonb('body').$type<JsonValue>().notNull(),
+    isInternal: boolean('is_internal').notNull().default(false),
+    createdAt: timestamptz('created_at')
+      .notNull()
+      .default(sql`now()`),
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    index('ticket_comments_submission_idx').on(t.submissionId, t.createdAt, t.id),
+    unique('ticket_comments_author_idempotency_key').on(t.authorId, t.idempotencyKey),
+  ],
+);

@@ -1,0 +1,127 @@
+/**
+ * `GET /api/changes` (issue 5 "/Changes"; design.md §3 "Change"): the append-only history the
+ * user may read, newest first, keyset-paged on the entry id. Ticket entries follow the one ticket
+ * visibility rule (lib/ticket-visibility); internal-comment entries only for handlers; entries of
+ * other entities (role groups, rules…) need `changes:read`. There is no route that edits or
+ * deletes history.
+ */
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { CHANGES_READ_SCOPE, hasScope, TICKETS_WORK_SCOPE } from '../../../../shared/scopes';
+import type { ChangeEntry, ChangePage } from '../../../../shared/tickets';
+import type { Database } from '../../../db/client';
+import { changes, submissions, users } from '../../../db/schema';
+import { decodeCursor, encodeCursor } from '../../../lib/cursor';
+import { badRequest } from '../../../lib/errors';
+import { ticketVisibility } from '../../../lib/ticket-visibility';
+import type { AuthUser } from '../../../plugins/auth';
+import { UUID_PATTERN } from '../submissions/records';
+
+export type ChangeFilters = {
+  area?: string;
+  /** Ticket id (uuid) or number (`AP-000123`). */
+  ticket?: string;
+  /** `me` or a user id. */
+  user?: string;
+  /** ISO 8601; inclusive lower bound. */
+  from?: string;
+  /** ISO 8601; exclusive upper bound. */
+  to?: string;
+};
+
+const CURSOR_SORT = 'changes';
+
+function dateOf(text: string, name: string): Date {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) throw badRequest(`"${name}" must be an ISO 8601 date or date-time.`);
+  return date;
+}
+
+function filterConditions(user: AuthUser, filters: ChangeFilters): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.area) conditions.push(eq(submissions.area, filters.area));
+  if (filters.ticket) {
+    conditions.push(
+      UUID_PATTERN.test(filters.ticket)
+        ? and(eq(changes.entity, 'submission'), eq(changes.entityId, filters.ticket.toLowerCase()))
+        : eq(submissions.number, filters.ticket.trim().toUpperCase()),
+    );
+  }
+  if (filters.user) {
+    if (filters.user !== 'me' && !UUID_PATTERN.test(filters.user))
+      throw badRequest('"user" must be "me" or a user id.');
+    conditions.push(eq(changes.actorId, filters.user === 'me' ? user.id : filters.user));
+  }
+  if (filters.from) conditions.push(gte(changes.at, dateOf(filters.from, 'from')));
+  if (filters.to) conditions.push(lt(changes.at, dateOf(filters.to, 'to')));
+  return conditions;
+}
+
+function visibilityOf(user: AuthUser): SQL | undefined {
+  const tickets = and(
+    sql`${submissions.id} is not null`,
+    ticketVisibility(user),
+    hasScope(user, TICKETS_WORK_SCOPE) ? undefined : sql`${changes.action} <> 'commented_internal'`,
+  );
+  return hasScope(user, CHANGES_READ_SCOPE) ? or(tickets, sql`${changes.entity} <> 'submission'`) : tickets;
+}
+
+/** One page of history entries, newest first. Errors: 400 for a bad cursor, user or date. */
+export async function listChanges(
+  db: Database,
+  user: AuthUser,
+  filters: ChangeFilters,
+  limit: number,
+  cursorText: string | undefined,
+): Promise<ChangePage> {
+  const conditions = [visibilityOf(user), ...filterConditions(user, filters)];
+  if (cursorText !== undefined) {
+    const cursor = decodeCursor(cursorText);
+    if (!cursor || cursor.sort !== CURSOR_SORT || typeof cursor.key !== 'number') {
+      throw badRequest('The cursor is not valid for this list; start again from the first page.');
+    }
+    conditions.push(lt(changes.id, cursor.key));
+  }
+  const rows = await db
+    .select({
+      id: changes.id,
+      entity: changes.entity,
+      entityId: changes.entityId,
+      action: changes.action,
+      at: changes.at,
+      diff: changes.diff,
+      actorId: users.id,
+      actorName: users.name,
+      actorIssuer: users.issuer,
+      actorSubject: users.subject,
+      ticketNumber: submissions.number,
+      ticketArea: submissions.area,
+    })
+    .from(changes)
+    // CASE keeps the uuid cast away from other entities' ids (PostgreSQL evaluates CASE lazily).
+    .leftJoin(
+      submissions,
+      sql`${submissions.id} = (case when ${changes.entity} = 'submission' then ${changes.entityId}::uuid end)`,
+    )
+    .leftJoin(users, eq(users.id, changes.actorId))
+    .where(and(...conditions))
+    .orderBy(desc(changes.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const items: ChangeEntry[] = page.map((row) => ({
+    id: row.id,
+    entity: row.entity,
+    entityId: row.entityId,
+    action: row.action,
+    at: row.at.toISOString(),
+    actor:
+      row.actorId && row.actorName !== null && row.actorIssuer !== null && row.actorSubject !== null
+        ? { id: row.actorId, name: row.actorName, issuer: row.actorIssuer, subject: row.actorSubject }
+        : null,
+    ticket:
+      row.ticketNumber !== null && row.ticketArea !== null ? { number: row.ticketNumber, area: row.ticketArea } : null,
+    diff: row.diff,
+  }));
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor({ sort: CURSOR_SORT, key: last.id, id: '-' }) : null;
+  return { items, nextCursor };
+}

@@ -1,0 +1,135 @@
+/**
+ * `GET /api/tickets` and friends (issue 5 "/Tickets"): every ticket the user may read across all
+ * areas, filtered, searched and keyset-paged in the database (engineering notes "Data": keyset
+ * `WHERE (key, id) < (…)` stays fast at a million rows; OFFSET does not). The same filters drive
+ * the CSV export and the per-status counts.
+ */
+import { and, asc, count, desc, eq, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { TICKET_STATUSES, type TicketStatus } from '../../../../shared/submission';
+import {
+  DONE_STATUSES,
+  type TicketCounts,
+  type TicketFilters,
+  type TicketPage,
+  type TicketSort,
+} from '../../../../shared/tickets';
+import type { Database } from '../../../db/client';
+import { submissions } from '../../../db/schema';
+import { decodeCursor, encodeCursor, type Cursor } from '../../../lib/cursor';
+import { badRequest } from '../../../lib/errors';
+import { buildPrefixTsQuery, escapeLike } from '../../../lib/search-query';
+import { myGroupIds, ticketVisibility } from '../../../lib/ticket-visibility';
+import type { AuthUser } from '../../../plugins/auth';
+import { UUID_PATTERN } from '../submissions/records';
+import { selectTickets, toTicket, type TicketRow } from './records';
+
+type SortSpec = { column: typeof submissions.updatedAt | typeof submissions.createdAt; descending: boolean };
+
+const SORTS: Record<TicketSort, SortSpec> = {
+  '-updatedAt': { column: submissions.updatedAt, descending: true },
+  updatedAt: { column: submissions.updatedAt, descending: false },
+  '-createdAt': { column: submissions.createdAt, descending: true },
+  createdAt: { column: submissions.createdAt, descending: false },
+};
+
+function keyOf(row: TicketRow, sort: TicketSort): string {
+  return (SORTS[sort].column === submissions.updatedAt ? row.updatedAt : row.createdAt).toISOString();
+}
+
+function parseCursor(text: string, sort: TicketSort): Cursor {
+  const cursor = decodeCursor(text);
+  if (
+    !cursor ||
+    cursor.sort !== `tickets${sort}` ||
+    typeof cursor.key !== 'string' ||
+    Number.isNaN(Date.parse(cursor.key)) ||
+    !UUID_PATTERN.test(cursor.id)
+  ) {
+    throw badRequest('The cursor is not valid for this list and sort order; start again from the first page.');
+  }
+  return cursor;
+}
+
+function personCondition(
+  column: typeof submissions.requesterId | typeof submissions.assigneeUserId,
+  value: string,
+  user: AuthUser,
+): SQL {
+  if (value === 'me') return eq(column, user.id);
+  if (!UUID_PATTERN.test(value)) throw badRequest(`"${value}" is not "me" or a user id.`);
+  return eq(column, value);
+}
+
+function assigneeCondition(value: string, user: AuthUser): SQL {
+  if (value === 'my-groups') {
+    return user.roleGroups.length ? sql`${submissions.assigneeGroupId} in ${myGroupIds(user)}` : sql`false`;
+  }
+  if (value === 'none') return and(isNull(submissions.assigneeUserId), isNull(submissions.assigneeGroupId)) as SQL;
+  return personCondition(submissions.assigneeUserId, value, user);
+}
+
+/** Search: every word as a prefix of a word in the data (GIN `search` index), or the ticket number. */
+function searchCondition(q: string): SQL {
+  const tsQuery = buildPrefixTsQuery(q);
+  const text = q.trim().toUpperCase();
+  const conditions: SQL[] = [];
+  if (tsQuery) conditions.push(sql`${submissions.search} @@ to_tsquery('simple', ${tsQuery})`);
+  if (/^[A-Z0-9]+-\d+$/.test(text)) conditions.push(sql`${submissions.number} like ${`${escapeLike(text)}%`}`);
+  return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
+}
+
+/** The visibility rule and every filter, as one list of conditions (status optional for counts). */
+export function filterConditions(user: AuthUser, filters: TicketFilters, withStatus = true): (SQL | undefined)[] {
+  return [
+    ticketVisibility(user),
+    filters.area ? eq(submissions.area, filters.area) : undefined,
+    withStatus && filters.status ? eq(submissions.status, filters.status) : undefined,
+    filters.priority ? eq(submissions.priority, filters.priority) : undefined,
+    filters.property ? eq(submissions.propertyCode, filters.property) : undefined,
+    filters.assignee ? assigneeCondition(filters.assignee, user) : undefined,
+    filters.requester ? personCondition(submissions.requesterId, filters.requester, user) : undefined,
+    filters.overdue
+      ? and(lt(submissions.dueAt, sql`now()`), notInArray(submissions.status, [...DONE_STATUSES]))
+      : undefined,
+    filters.q?.trim() ? searchCondition(filters.q) : undefined,
+  ];
+}
+
+export type ListTicketsInput = { filters: TicketFilters; sort: TicketSort; limit: number; cursor: string | undefined };
+
+/** One page of tickets `user` may read. Errors: 400 for a bad cursor, assignee or requester. */
+export async function listTickets(db: Database, user: AuthUser, input: ListTicketsInput): Promise<TicketPage> {
+  const spec = SORTS[input.sort];
+  const conditions = filterConditions(user, input.filters);
+  if (input.cursor !== undefined) {
+    const cursor = parseCursor(input.cursor, input.sort);
+    const row = sql`(${spec.column}, ${submissions.id})`;
+    const bound = sql`(${cursor.key}::timestamptz, ${cursor.id}::uuid)`;
+    conditions.push(spec.descending ? sql`${row} < ${bound}` : sql`${row} > ${bound}`);
+  }
+  const order = spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)];
+  const rows = await selectTickets(db)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const now = Date.now();
+  const nextCursor =
+    rows.length > input.limit && last
+      ? encodeCursor({ sort: `tickets${input.sort}`, key: keyOf(last, input.sort), id: last.id })
+      : null;
+  return { items: page.map((row) => toTicket(row, now)), nextCursor };
+}
+
+/** Tickets per status under the filters (the status filter itself is ignored: the chart shows all). */
+export async function countTickets(db: Database, user: AuthUser, filters: TicketFilters): Promise<TicketCounts> {
+  const rows = await db
+    .select({ status: submissions.status, n: count() })
+    .from(submissions)
+    .where(and(...filterConditions(user, filters, false)))
+    .groupBy(submissions.status);
+  const counts = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;
+  for (const row of rows) if (row.status in counts) counts[row.status as TicketStatus] = row.n;
+  return { counts, total: rows.reduce((sum, row) => sum + row.n, 0) };
+}

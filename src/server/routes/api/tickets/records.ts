@@ -1,0 +1,87 @@
+/** Reading tickets: one select (ticket + requester + assignee user + assignee group) and the API shape. */
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TicketPriority, TicketStatus } from '../../../../shared/submission';
+import { isOverdue, type Ticket } from '../../../../shared/tickets';
+import type { Database } from '../../../db/client';
+import { roleGroups, submissions, users } from '../../../db/schema';
+import { ticketVisibility } from '../../../lib/ticket-visibility';
+import type { AuthUser } from '../../../plugins/auth';
+import { submissionColumns, UUID_PATTERN } from '../submissions/records';
+
+const assignee = alias(users, 'assignee');
+
+/** Columns of a ticket row. */
+export const ticketColumns = {
+  ...submissionColumns,
+  dueAt: submissions.dueAt,
+  assigneeUserId: assignee.id,
+  assigneeUserName: assignee.name,
+  assigneeUserEmail: assignee.email,
+  assigneeGroupId: roleGroups.id,
+  assigneeGroupName: roleGroups.name,
+};
+
+/** A select of tickets with their requester, assignee user and assignee group. */
+export function selectTickets(db: Database) {
+  return db
+    .select(ticketColumns)
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.requesterId))
+    .leftJoin(assignee, eq(assignee.id, submissions.assigneeUserId))
+    .leftJoin(roleGroups, eq(roleGroups.id, submissions.assigneeGroupId));
+}
+
+export type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+
+/** Maps a row to the API's {@link Ticket} (ISO 8601 UTC times; `isOverdue` as of now). */
+export function toTicket(row: TicketRow, now = Date.now()): Ticket {
+  const status = row.status as TicketStatus;
+  const dueAt = row.dueAt?.toISOString() ?? null;
+  return {
+    id: row.id,
+    number: row.number,
+    area: row.area,
+    parentId: row.parentId,
+    status,
+    priority: row.priority as TicketPriority,
+    property: row.propertyCode,
+    summary: row.summary,
+    data: row.data,
+    schemaVersion: row.schemaVersion,
+    requester: { id: row.requesterId, name: row.requesterName, email: row.requesterEmail },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    assigneeUser:
+      row.assigneeUserId && row.assigneeUserName !== null
+        ? { id: row.assigneeUserId, name: row.assigneeUserName, email: row.assigneeUserEmail }
+        : null,
+    assigneeGroup:
+      row.assigneeGroupId && row.assigneeGroupName !== null
+        ? { id: row.assigneeGroupId, name: row.assigneeGroupName }
+        : null,
+    dueAt,
+    isOverdue: isOverdue({ status, dueAt }, now),
+  };
+}
+
+/** The ticket with this id if `user` may read it, else null (unknown, not a uuid, not visible). */
+export async function findVisibleTicket(db: Database, user: AuthUser, id: string): Promise<TicketRow | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  const [row] = await selectTickets(db)
+    .where(and(eq(submissions.id, id), ticketVisibility(user)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The strong ETag of a ticket version (RFC 9110 §8.8.3): `"v<version>"`. */
+export function ticketEtag(version: number): string {
+  return `"v${version}"`;
+}
+
+/** The version named by an `If-Match` value (`"v3"` or `W/"v3"`), or null when it names none. */
+export function versionFromIfMatch(header: string | undefined): number | null {
+  const match = header === undefined ? null : /^\s*(?:W\/)?"v(\d{1,9})"\s*$/.exec(header);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}

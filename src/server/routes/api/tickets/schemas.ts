@@ -1,0 +1,127 @@
+/** TypeBox schemas of `/api/tickets` and `/api/changes` (mirroring src/shared/tickets.ts). */
+import { Type } from 'typebox';
+import type { JsonValue } from '../../../../shared/json';
+import { TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../shared/tickets';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
+import { PersonRefSchema, SubmissionSchema } from '../schemas';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const AnyJson = Type.Unsafe<JsonValue>({});
+
+export const GroupRefSchema = Type.Object({ id: Type.String(), name: Type.String() });
+
+export const TicketPermissionsSchema = Type.Object({
+  roles: Type.Array(Type.String()),
+  nextStatuses: Type.Array(Type.Enum(TICKET_STATUSES)),
+  fields: Type.Array(Type.String()),
+  canCommentInternal: Type.Boolean(),
+});
+
+/** `Ticket`: a submission with its ticket fields. */
+export const TicketSchema = Type.Object({
+  ...SubmissionSchema.properties,
+  assigneeUser: Nullable(PersonRefSchema),
+  assigneeGroup: Nullable(GroupRefSchema),
+  dueAt: Nullable(Type.String({ format: 'date-time' })),
+  isOverdue: Type.Boolean(),
+  allowed: Type.Optional(TicketPermissionsSchema),
+});
+
+export const TicketPageSchema = Type.Object({ items: Type.Array(TicketSchema), nextCursor: Nullable(Type.String()) });
+
+export const TicketPatchSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    status: Type.Optional(Type.Enum(TICKET_STATUSES)),
+    priority: Type.Optional(Type.Enum(TICKET_PRIORITIES)),
+    assigneeUserId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+    assigneeGroupId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+    dueAt: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const TransitionConflictSchema = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  allowed: Type.Optional(Type.Array(Type.Enum(TICKET_STATUSES))),
+});
+
+/** Query of the list, the CSV export and the counts. */
+export const TicketFilterQuery = Type.Object({
+  area: Type.Optional(Type.String({ maxLength: 64 })),
+  status: Type.Optional(Type.Enum(TICKET_STATUSES)),
+  assignee: Type.Optional(Type.String({ maxLength: 64 })),
+  requester: Type.Optional(Type.String({ maxLength: 64 })),
+  property: Type.Optional(Type.String({ maxLength: 64 })),
+  priority: Type.Optional(Type.Enum(TICKET_PRIORITIES)),
+  overdue: Type.Optional(Type.Boolean()),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const TicketListQuery = Type.Object({
+  ...TicketFilterQuery.properties,
+  sort: Type.Enum(TICKET_SORTS, { default: '-updatedAt' }),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+export const TicketCountsSchema = Type.Object({
+  counts: Type.Record(Type.String(), Type.Integer()),
+  total: Type.Integer(),
+});
+
+export const AssigneeOptionsSchema = Type.Object({
+  users: Type.Array(PersonRefSchema),
+  groups: Type.Array(GroupRefSchema),
+});
+
+export const TicketCommentSchema = Type.Object({
+  id: Type.String(),
+  ticketId: Type.String(),
+  author: PersonRefSchema,
+  body: AnyJson,
+  isInternal: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const NewCommentSchema = Type.Object(
+  { body: AnyJson, isInternal: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, required: ['body'] },
+);
+
+export const ChangeQuery = Type.Object({
+  area: Type.Optional(Type.String({ maxLength: 64 })),
+  ticket: Type.Optional(Type.String({ maxLength: 64 })),
+  user: Type.Optional(Type.String({ maxLength: 64 })),
+  from: Type.Optional(Type.String({ maxLength: 40 })),
+  to: Type.Optional(Type.String({ maxLength: 40 })),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+export const ChangePageSchema = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      entity: Type.String(),
+      entityId: Type.String(),
+      action: Type.String(),
+      at: Type.String({ format: 'date-time' }),
+      actor: Nullable(
+        Type.Object({ id: Type.String(), name: Type.String(), issuer: Type.String(), subject: Type.String() }),
+      ),
+      ticket: Nullable(Type.Object({ number: Type.String(), area: Type.String() })),
+      diff: AnyJson,
+    }),
+  ),
+  nextCursor: Nullable(Type.String()),
+});
+
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$' })),
+  'if-match': Type.Optional(Type.String({ maxLength: 64 })),
+});

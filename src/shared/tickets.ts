@@ -1,0 +1,193 @@
+/**
+ * The ticket workflow shared by client and server (design.md §3 "Ticket status", §5 scopes;
+ * issue 5 "Workflow"): statuses, priorities, the transition table with who may take each step,
+ * and the API payloads of `/api/tickets`.
+ *
+ * Roles on one ticket (a user may hold both):
+ * - `handler`: holds `tickets:work` (or `admin`) and may read the ticket;
+ * - `requester`: submitted the ticket.
+ */
+import type { JsonValue } from './json';
+import {
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type PersonRef,
+  type Submission,
+  type TicketPriority,
+  type TicketStatus,
+} from './submission';
+
+export { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus };
+
+export type TicketRole = 'handler' | 'requester';
+
+/** One allowed step: from → to, and the roles that may take it. */
+export type TicketTransition = { from: TicketStatus; to: TicketStatus; roles: readonly TicketRole[] };
+
+const H: readonly TicketRole[] = ['handler'];
+const HR: readonly TicketRole[] = ['handler', 'requester'];
+
+/**
+ * Every legal status change. Handlers work a ticket forward and may close it from any open
+ * status (duplicates, withdrawn requests); a requester may close their resolved ticket or reopen
+ * it (→ In progress). Handlers reopen Resolved and Closed tickets. Anything not listed → 409.
+ */
+export const TICKET_TRANSITIONS: readonly TicketTransition[] = [
+  { from: 'New', to: 'Assigned', roles: H },
+  { from: 'New', to: 'In progress', roles: H },
+  { from: 'New', to: 'Closed', roles: H },
+  { from: 'Assigned', to: 'In progress', roles: H },
+  { from: 'Assigned', to: 'Closed', roles: H },
+  { from: 'In progress', to: 'Waiting on requester', roles: H },
+  { from: 'In progress', to: 'Resolved', roles: H },
+  { from: 'In progress', to: 'Closed', roles: H },
+  { from: 'Waiting on requester', to: 'In progress', roles: H },
+  { from: 'Waiting on requester', to: 'Resolved', roles: H },
+  { from: 'Waiting on requester', to: 'Closed', roles: H },
+  { from: 'Resolved', to: 'Closed', roles: HR },
+  { from: 'Resolved', to: 'In progress', roles: HR },
+  { from: 'Closed', to: 'In progress', roles: H },
+];
+
+/** The status a requester's comment moves a ticket to from Waiting on requester (issue 5 "/Tickets/comments"). */
+export const REQUESTER_REPLY_TRANSITION = { from: 'Waiting on requester', to: 'In progress' } as const;
+
+/** True for a status the workflow knows. */
+export function isTicketStatus(value: unknown): value is TicketStatus {
+  return typeof value === 'string' && (TICKET_STATUSES as readonly string[]).includes(value);
+}
+
+/** True for a priority the workflow knows. */
+export function isTicketPriority(value: unknown): value is TicketPriority {
+  return typeof value === 'string' && (TICKET_PRIORITIES as readonly string[]).includes(value);
+}
+
+/** Statuses reachable from `from` for a user holding `roles`, in workflow order. */
+export function allowedNextStatuses(from: TicketStatus, roles: readonly TicketRole[]): TicketStatus[] {
+  const next = new Set(
+    TICKET_TRANSITIONS.filter((t) => t.from === from && t.roles.some((role) => roles.includes(role))).map((t) => t.to),
+  );
+  return TICKET_STATUSES.filter((status) => next.has(status));
+}
+
+/** True when a user holding `roles` may move a ticket from `from` to `to`. */
+export function canTransition(from: TicketStatus, to: TicketStatus, roles: readonly TicketRole[]): boolean {
+  return allowedNextStatuses(from, roles).includes(to);
+}
+
+/** Statuses after which a ticket no longer counts as open (no overdue mark). */
+export const DONE_STATUSES: readonly TicketStatus[] = ['Resolved', 'Closed'];
+
+/** True when the ticket is past its due time and still open. `now` in ms since the epoch. */
+export function isOverdue(ticket: { status: TicketStatus; dueAt: string | null }, now = Date.now()): boolean {
+  return ticket.dueAt !== null && !DONE_STATUSES.includes(ticket.status) && Date.parse(ticket.dueAt) < now;
+}
+
+/** Fields of `PATCH /api/tickets/:id` and the roles that may set each. */
+export const TICKET_FIELD_ROLES = {
+  status: HR,
+  priority: H,
+  assigneeUserId: H,
+  assigneeGroupId: H,
+  dueAt: H,
+} as const satisfies Record<string, readonly TicketRole[]>;
+
+export type TicketField = keyof typeof TICKET_FIELD_ROLES;
+
+/** A role group as shown on a ticket. */
+export type GroupRef = { id: string; name: string };
+
+/** `GET /api/tickets/:id` and list items: the submission with its ticket fields. */
+export type Ticket = Submission & {
+  assigneeUser: PersonRef | null;
+  assigneeGroup: GroupRef | null;
+  /** ISO 8601 UTC, or null when no due date is set. */
+  dueAt: string | null;
+  isOverdue: boolean;
+  /** What the signed-in user may do on this ticket (only on `GET /api/tickets/:id`). */
+  allowed?: TicketPermissions;
+};
+
+/** The actions a user may take on one ticket (side panel of the ticket view). */
+export type TicketPermissions = {
+  roles: TicketRole[];
+  nextStatuses: TicketStatus[];
+  fields: TicketField[];
+  canCommentInternal: boolean;
+};
+
+/**
+ * `PATCH /api/tickets/:id` body. `version` (or the `If-Match` header with the ETag) is the
+ * version the client read; null clears an assignee or due date.
+ */
+export type TicketPatch = {
+  version?: number;
+  status?: TicketStatus;
+  priority?: TicketPriority;
+  assigneeUserId?: string | null;
+  assigneeGroupId?: string | null;
+  dueAt?: string | null;
+};
+
+/** 409 body of an illegal transition: the statuses this user may move the ticket to. */
+export type TransitionConflictBody = {
+  statusCode: 409;
+  error: 'illegal_transition';
+  message: string;
+  allowed: TicketStatus[];
+};
+
+/** Sort orders of `GET /api/tickets` (`-` = descending). */
+export const TICKET_SORTS = ['-updatedAt', 'updatedAt', '-createdAt', 'createdAt'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+
+/** Filters of `GET /api/tickets`, `/export.csv` and `/counts` (query-string names). */
+export type TicketFilters = {
+  area?: string;
+  status?: TicketStatus;
+  /** `me`, `my-groups`, `none` or a user id. */
+  assignee?: string;
+  /** `me` or a user id. */
+  requester?: string;
+  property?: string;
+  priority?: TicketPriority;
+  overdue?: boolean;
+  q?: string;
+};
+
+/** One keyset page of tickets. */
+export type TicketPage = { items: Ticket[]; nextCursor: string | null };
+
+/** `GET /api/tickets/counts`: tickets per status under the same filters (status filter ignored). */
+export type TicketCounts = { counts: Record<TicketStatus, number>; total: number };
+
+/** Candidates for the assignee pickers (`GET /api/tickets/assignees`). */
+export type AssigneeOptions = { users: PersonRef[]; groups: GroupRef[] };
+
+/** A comment on a ticket. `body` is rich text (slate JSON or HTML string). */
+export type TicketComment = {
+  id: string;
+  ticketId: string;
+  author: PersonRef;
+  body: JsonValue;
+  isInternal: boolean;
+  createdAt: string;
+};
+
+/** `POST /api/tickets/:id/comments` body. */
+export type NewTicketComment = { body: JsonValue; isInternal?: boolean };
+
+/** An entry of the change history (design.md §3 "Change"); `diff` is field → { from, to }. */
+export type ChangeEntry = {
+  id: number;
+  entity: string;
+  entityId: string;
+  action: string;
+  at: string;
+  actor: { id: string; name: string; issuer: string; subject: string } | null;
+  ticket: { number: string; area: string } | null;
+  diff: JsonValue;
+};
+
+/** `GET /api/changes`: newest first, keyset page. */
+export type ChangePage = { items: ChangeEntry[]; nextCursor: string | null };

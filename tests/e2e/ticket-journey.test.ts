@@ -1,0 +1,98 @@
+/**
+ * The ticket journey (issue 5): a requester submits a ResidentService request; the maintenance
+ * handler moves it to In progress and posts an internal and a public comment; the requester sees
+ * only the public one and replies; the handler resolves it; /Changes shows each step.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { fillForm } from './support/fill-form';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+type FormValue = Parameters<typeof fillForm>[1];
+const example = JSON.parse(
+  readFileSync(new URL('../../schemas/ResidentService/example.json', import.meta.url), 'utf8'),
+) as FormValue;
+
+let portal: PortalServer;
+const contexts: BrowserContext[] = [];
+let requester: Page;
+let handler: Page;
+let ticketUrl = '';
+
+async function signedInPage(username: string, path: string): Promise<Page> {
+  const context = await launchBrowser();
+  context.setDefaultTimeout(20_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${portal.baseUrl}${path}`);
+  await page.waitForURL(/\/oidc\//);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${portal.baseUrl}${path}`);
+  return page;
+}
+
+async function status(page: Page): Promise<string> {
+  return page.getByTestId('ticket-status').innerText();
+}
+
+beforeAll(async () => {
+  portal = await startPortal();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await portal?.stop();
+});
+
+describe('a resident service ticket worked to resolution', () => {
+  it('the requester submits ResidentService and opens it as a ticket', async () => {
+    requester = await signedInPage('employee', '/ResidentService/Form');
+    await fillForm(requester, example);
+    await requester.getByRole('button', { name: 'Submit' }).click();
+    await requester.waitForURL(/\/ResidentService\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await requester.getByRole('link', { name: 'Open as ticket' }).click();
+    await requester.waitForURL(/\/Tickets\/comments\/[0-9a-f-]{36}$/);
+    ticketUrl = requester.url();
+    expect(await status(requester)).toBe('New');
+  });
+
+  it('the handler moves it to In progress and posts an internal and a public comment', async () => {
+    handler = await signedInPage('maintenance', new URL(ticketUrl).pathname);
+    await handler.getByRole('button', { name: 'Move to In progress' }).click();
+    await expect.poll(() => status(handler)).toBe('In progress');
+    await handler.getByLabel('New comment', { exact: true }).fill('Check the boiler log first');
+    await handler.getByLabel(/Internal/).check();
+    await handler.getByRole('button', { name: 'Post comment' }).click();
+    await handler.getByText('Check the boiler log first').waitFor();
+    await handler.getByLabel(/Internal/).uncheck();
+    await handler.getByLabel('New comment', { exact: true }).fill('A technician comes on Tuesday');
+    await handler.getByRole('button', { name: 'Post comment' }).click();
+    await handler.getByText('A technician comes on Tuesday').waitFor();
+  });
+
+  it('the requester sees only the public comment and replies', async () => {
+    await requester.reload();
+    await requester.getByText('A technician comes on Tuesday').waitFor();
+    expect(await requester.getByText('Check the boiler log first').count()).toBe(0);
+    await requester.getByLabel('New comment', { exact: true }).fill('Tuesday works for me');
+    await requester.getByRole('button', { name: 'Post comment' }).click();
+    await requester.getByText('Tuesday works for me').waitFor();
+  });
+
+  it('the handler resolves it and /Changes shows each step with its diff', async () => {
+    await handler.reload();
+    await handler.getByRole('button', { name: 'Move to Resolved' }).click();
+    await expect.poll(() => status(handler)).toBe('Resolved');
+    await handler.goto(`${portal.baseUrl}/Changes`);
+    const list = handler.getByRole('list', { name: 'Changes' });
+    await list.getByText('In progress → Resolved').waitFor();
+    const text = await list.innerText();
+    for (const step of ['created', 'New → In progress', 'commented_internal', 'commented', 'In progress → Resolved']) {
+      expect(text).toContain(step);
+    }
+  });
+});
