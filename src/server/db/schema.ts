@@ -168,3 +168,4 @@ export const idpAccounts = pgTable('idp_accounts', {
   name: text('name').notNull(),
   groups: jsonb('groups').$type<string[]>().notNull().default([]),
 });
+export * from './schema-attachments';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rejectNonJson } from '../../plugins/errors';
 import { areaRoutes } from './areas';
+import { attachmentRoutes } from './attachments/index';
 import { authConfigRoutes } from './auth-config';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
@@ -19,4 +20,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(propertyRoutes);
   await app.register(areaRoutes);
   await app.register(submissionRoutes);
+  await app.register(attachmentRoutes);
 };
