@@ -169,3 +169,4 @@ export const idpAccounts = pgTable('idp_accounts', {
   groups: jsonb('groups').$type<string[]>().notNull().default([]),
 });
 export * from './schema-attachments';
+export * from './schema-schema-versions';

@@ -6,6 +6,7 @@ import { authConfigRoutes } from './auth-config';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
 import { propertyRoutes } from './properties';
+import { schemaVersionRoutes } from './schema-versions';
 import { submissionRoutes } from './submissions/index';
 
 /**
@@ -21,4 +22,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(areaRoutes);
   await app.register(submissionRoutes);
   await app.register(attachmentRoutes);
+  await app.register(schemaVersionRoutes);
 };
