@@ -17,8 +17,9 @@ import type { JsonObject } from '../src/shared/json';
 import { PORTAL_WIDGETS } from '../src/shared/widget-names';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const MOUNTS = 7;
-const KEYSTROKES = 40;
+/** Rounds per renderer (the first is warm-up and not counted); each mounts once and types KEYSTROKES / ROUNDS keys. */
+const ROUNDS = 9;
+const KEYSTROKES = 72;
 const ROWS = 1000;
 /** BENCH_ORDER=ours,stock runs ours first (to check that the order does not decide the result). */
 const ORDER = (process.env.BENCH_ORDER ?? 'stock,ours').split(',').filter((r): r is 'stock' | 'ours' => r === 'stock' || r === 'ours');
@@ -115,21 +116,23 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await page.setContent('<!doctype html><html><body></body></html>');
     await page.addScriptTag({ path: script });
-    console.log(`bench:forms — headless Chromium, ${MOUNTS} mounts (first discarded as warm-up) and ${KEYSTROKES} keystrokes per renderer\n`);
+    console.log(`bench:forms — headless Chromium, ${ROUNDS - 1} interleaved rounds per renderer (after one warm-up), each one mount and ${KEYSTROKES / ROUNDS} keystrokes\n`);
     for (const test of [await largestArea(), thousandRows()]) {
-      const results: Record<string, { mount: number[]; keys: number[] }> = {};
       await page.evaluate((json) => window.formsBench.load(json), JSON.stringify(test));
-      for (const renderer of ORDER) {
-        const mounts: number[] = [];
-        for (let run = 0; run < MOUNTS; run += 1) {
-          mounts.push(await page.evaluate((r) => window.formsBench.mount(r), renderer));
-          if (run < MOUNTS - 1) await page.evaluate(() => window.formsBench.unmount());
+      const results = { stock: { mount: [] as number[], keys: [] as number[] }, ours: { mount: [] as number[], keys: [] as number[] } };
+      // Interleaved rounds (stock, ours, ours, stock, …) so JIT warm-up, GC and a busy machine hit both alike.
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? ORDER : [...ORDER].reverse();
+        for (const renderer of order) {
+          const mounted = await page.evaluate((r) => window.formsBench.mount(r), renderer);
+          const keys = await page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, KEYSTROKES / ROUNDS] as const);
+          await page.evaluate(() => window.formsBench.unmount());
+          if (round === 0) continue; // warm-up
+          results[renderer].mount.push(mounted);
+          results[renderer].keys.push(...keys);
         }
-        const keys = await page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, KEYSTROKES] as const);
-        await page.evaluate(() => window.formsBench.unmount());
-        results[renderer] = { mount: mounts.slice(1), keys };
       }
-      const { stock, ours } = results as Record<'stock' | 'ours', { mount: number[]; keys: number[] }>;
+      const { stock, ours } = results;
       console.log(`${test.name}`);
       console.log(`  ${'renderer'.padEnd(10)} ${'mount median'.padStart(13)} ${'mount p90'.padStart(10)} ${'key median'.padStart(11)} ${'key p90'.padStart(10)}`);
       for (const [label, r] of [['stock rjsf', stock], ['ours', ours]] as const) {
