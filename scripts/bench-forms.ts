@@ -11,7 +11,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import type { JsonObject } from '../src/shared/json';
 import { PORTAL_WIDGETS } from '../src/shared/widget-names';
@@ -90,7 +90,9 @@ async function bundle(outDir: string): Promise<string> {
   await build({
     entryPoints: [join(ROOT, 'scripts/bench/forms-page.tsx')],
     bundle: true,
-    minify: true,
+    // Names kept so BENCH_PROFILE=1 can say which functions the time goes to.
+    minifyWhitespace: true,
+    minifySyntax: true,
     format: 'iife',
     platform: 'browser',
     outfile,
@@ -100,6 +102,36 @@ async function bundle(outDir: string): Promise<string> {
     logLevel: 'error',
   });
   return outfile;
+}
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+
+/** BENCH_PROFILE=1: CPU profile of 18 keystrokes in our renderer; prints the functions with the most self time. */
+async function profileKeystrokes(page: Page, test: Case): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await page.evaluate(() => window.formsBench.mount('ours'));
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, 18] as const);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  await page.evaluate(() => window.formsBench.unmount());
+  const byNode = new Map<number, number>();
+  profile.samples.forEach((id, index) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const name = node.callFrame.functionName || '(anonymous)';
+    if (name === '(idle)' || name === '(program)') continue;
+    byName.set(name, (byName.get(name) ?? 0) + (byNode.get(node.id) ?? 0));
+  }
+  const total = [...byName.values()].reduce((a, b) => a + b, 0);
+  console.log('  self time by function (ours, 18 keystrokes):');
+  for (const [name, micros] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    console.log(`    ${(micros / 1000).toFixed(1).padStart(8)} ms  ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${name}`);
+  }
+  console.log('');
 }
 
 async function main(): Promise<void> {
@@ -141,6 +173,7 @@ async function main(): Promise<void> {
       const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
       console.log(`  ratio ours/stock: mount median ${ratio(median(ours.mount), median(stock.mount))} (target ≤ 0.70×), key median ${ratio(median(ours.keys), median(stock.keys))}, key p90 ${ratio(percentile(ours.keys, 90), percentile(stock.keys, 90))}`);
       console.log(`  keystroke p90 ours ${ms(percentile(ours.keys, 90))} (target ≤ 16 ms on the ${ROWS}-row form)\n`);
+      if (process.env.BENCH_PROFILE) await profileKeystrokes(page, test);
     }
   } finally {
     await context.close();
