@@ -4,7 +4,7 @@
  * size) and on a generated form with a 1,000-row repeating section, measures mount time and
  * per-keystroke time (median and p90, ms) of the portal's renderer (AreaForm) and of stock
  * @rjsf/core with the same schema, in the same run, and prints the figures and the ratios
- * ours ÷ stock. Targets: keystroke p90 ≤ 16 ms on the 1,000-row form; mount ≤ 0.7× stock.
+ * ours ÷ stock (keystrokes go to row 11 of the long section, on screen for both renderers). Targets: keystroke p90 ≤ 16 ms on the 1,000-row form; mount ≤ 0.7× stock.
  * Figures, not assertions (rules: no timed tests).
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -74,7 +74,7 @@ function thousandRows(): Case {
     },
   };
   const rows = Array.from({ length: ROWS }, (_, index) => ({ item: `Item ${index + 1}`, quantity: index % 7, note: '' }));
-  return { name: `generated, ${ROWS}-row repeating section`, schema, uiSchema: {}, stockUiSchema: {}, data: { reference: 'R-1', rows }, inputId: `root_rows_${ROWS / 2}_note` };
+  return { name: `generated, ${ROWS}-row repeating section`, schema, uiSchema: {}, stockUiSchema: {}, data: { reference: 'R-1', rows }, inputId: "root_rows_10_note" };
 }
 
 const median = (values: number[]) => percentile(values, 50);
