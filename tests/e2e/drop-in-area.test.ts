@@ -147,6 +147,23 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     await page.getByRole('alert').filter({ hasText: 'not an accepted file type' }).waitFor();
   });
 
+  it('does not submit while a file is still uploading', async () => {
+    await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
+    await page.locator('#root_unit').fill('C-301');
+    await page.locator('#root_keyCount').fill('1');
+    await page.route('**/api/attachments', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.locator('#root_photos').setInputFiles({ name: 'slow.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Wait until the files have finished uploading').waitFor();
+    expect(page.url()).toMatch(/\/KeyReturn\/Form$/);
+    await page.getByRole('button', { name: 'Remove slow.png' }).waitFor();
+    await page.unroute('**/api/attachments');
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+  });
+
   it('shows the stored submission with its own schema version after the schema changed', async () => {
     await dropArea(schemasDir, 'Apartment');
     await restart();

@@ -10,6 +10,13 @@ import { getValidAccessToken } from './auth';
 import { api } from './http';
 import { createIdempotencyKey } from './idempotency-key';
 
+let activeUploads = 0;
+
+/** True while an upload started by {@link uploadAttachment} is still running (submit waits for it). */
+export function hasActiveUploads(): boolean {
+  return activeUploads > 0;
+}
+
 /** An upload the server refused or that never reached it; `code` is the API's machine code (`file_too_large`…). */
 export class UploadError extends Error {
   constructor(
@@ -45,8 +52,12 @@ export async function uploadAttachment(
   const token = await getValidAccessToken();
   const body = new FormData();
   body.append('file', file, file.name);
+  activeUploads += 1;
   return new Promise<AttachmentRef>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    xhr.onloadend = () => {
+      activeUploads -= 1;
+    };
     xhr.open('POST', `${API_PREFIX.replace(/\/$/, '')}/attachments`);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Idempotency-Key', createIdempotencyKey());

@@ -10,6 +10,7 @@ import { areaDetailPath, areaListPath } from '../../../config/paths';
 import { AreaForm } from '../../../form-engine/area-form';
 import { fieldIdForPointer, toErrorSchema, type FieldErrorSchema } from '../../../form-engine/error-schema';
 import { focusFieldById } from '../../../form-engine/focus-field';
+import { hasActiveUploads } from '../../../lib/attachments';
 import { toApiFailure } from '../../../lib/http';
 import { createIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
@@ -65,6 +66,10 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
 
   const handleSubmit = async (data: JsonObject) => {
     if (inFlight.current) return;
+    if (hasActiveUploads()) {
+      toast.error('Wait until the files have finished uploading, then submit again.');
+      return;
+    }
     inFlight.current = true;
     setSubmitting(true);
     setExtraErrors(undefined);
