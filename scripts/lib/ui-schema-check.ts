@@ -3,8 +3,10 @@
  * of the JSON Schema at its level (nested objects' properties, `items` of arrays; `ui:*` keys are
  * options), every widget is rjsf's or ours (src/shared/widget-names.ts), and every `ui:order`
  * names only properties, each once, and leaves none out unless it has `"*"` (rjsf throws
- * "uiSchema order list does not contain …" when the form renders otherwise).
+ * "uiSchema order list does not contain …" when the form renders otherwise). An `attachments`
+ * widget must sit on an array of file references (objects with an `id`).
  */
+import { ATTACHMENTS_WIDGET } from '../../src/shared/attachment';
 import { escapePointerToken } from '../../src/shared/form-validation';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/shared/json';
 import { isKnownWidget, PORTAL_WIDGETS } from '../../src/shared/widget-names';
@@ -17,6 +19,20 @@ function widgetProblems(widget: JsonValue | undefined, pointer: string): UiProbl
   if (typeof widget !== 'string') return [{ pointer, message: 'must be a widget name' }];
   if (isKnownWidget(widget)) return [];
   return [{ pointer, message: `"${widget}" is not an rjsf widget or one of ours (${PORTAL_WIDGETS.join(', ')})` }];
+}
+
+/** `attachments` stores a list of file references: the schema at its field must be an array of objects with an `id`. */
+function attachmentsProblems(widget: JsonValue | undefined, schema: JsonObject, pointer: string): UiProblem[] {
+  if (widget !== ATTACHMENTS_WIDGET) return [];
+  const items = schema.items;
+  const id = isJsonObject(items) ? propertiesAt(items).get('id') : undefined;
+  if (schema.type === 'array' && id) return [];
+  return [
+    {
+      pointer,
+      message: `"${ATTACHMENTS_WIDGET}" needs an array of objects with an "id" (a file reference: id, name, size, mediaType)`,
+    },
+  ];
 }
 
 function orderProblems(order: JsonValue | undefined, names: readonly string[], pointer: string): UiProblem[] {
@@ -49,9 +65,9 @@ export function uiSchemaProblems(ui: JsonObject, schema: JsonObject, pointer = '
   const problems: UiProblem[] = [];
   for (const [key, value] of Object.entries(ui)) {
     const at = `${pointer}/${escapePointerToken(key)}`;
-    if (key === 'ui:widget') problems.push(...widgetProblems(value, at));
+    if (key === 'ui:widget') problems.push(...widgetProblems(value, at), ...attachmentsProblems(value, schema, at));
     else if (key === 'ui:options' && isJsonObject(value) && 'widget' in value) {
-      problems.push(...widgetProblems(value.widget, `${at}/widget`));
+      problems.push(...widgetProblems(value.widget, `${at}/widget`), ...attachmentsProblems(value.widget, schema, `${at}/widget`));
     } else if (key === 'ui:order') problems.push(...orderProblems(value, [...properties.keys()], at));
     if (key.startsWith('ui:')) continue;
     // A tuple's per-position UI schema is rjsf's business; our forms have none.

@@ -11,6 +11,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider';
 import { openapiPlugin } from './plugins/openapi';
+import { schemaVersionsPlugin } from './plugins/schema-versions';
 import { staticPlugin } from './plugins/static';
 import { apiRoutes } from './routes/api/index';
 
@@ -25,6 +26,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
   await app.register(errorsPlugin);
   await app.register(areasPlugin);
   await app.register(dbPlugin);
+  await app.register(schemaVersionsPlugin);
   if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
   await app.register(authPlugin);
   await app.register(openapiPlugin);

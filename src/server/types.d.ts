@@ -22,5 +22,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs; required on every /api route, enforced by the auth hook (lib/route-permission). */
     permission?: RoutePermission;
+    /** The route takes a multipart/form-data body (file uploads); every other /api body must be JSON. */
+    multipart?: boolean;
   }
 }

@@ -79,3 +79,15 @@ export const OPTIONS_FROM_KEY = 'optionsFrom';
 /** Sources that `optionsFrom` may name. */
 export const OPTION_SOURCES = ['properties'] as const;
 export type OptionSource = (typeof OPTION_SOURCES)[number];
+
+/** `GET /api/areas/:key/schema?version=N`: one version of an area's form; `current` when it is today's. */
+export type FormSchemaVersion = {
+  key: string;
+  version: number;
+  current: boolean;
+  schema: JsonObject;
+  uiSchema: JsonObject;
+  rules?: AreaRule[];
+  /** When this version was first seen (ISO 8601 UTC). */
+  createdAt: string;
+};

@@ -9,6 +9,7 @@ import { transformErrors } from './error-messages';
 import { createRulesValidator } from './rules-validator';
 import { formValidator } from './validator';
 import { ErrorListTemplate } from './templates/error-list-template';
+import { PagedArrayFieldTemplate } from './templates/paged-array-field-template';
 import { createWidgets } from './widgets';
 import './form.css';
 
@@ -27,7 +28,7 @@ function focusFirstError(error: RJSFValidationError): void {
 
 /** Module scope: the same registry object on every render (engineering notes, "Forms"). */
 const WIDGETS = createWidgets();
-const TEMPLATES = { ErrorListTemplate };
+const TEMPLATES = { ErrorListTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
 
 /** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
 export type AreaFormProps = {

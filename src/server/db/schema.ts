@@ -200,3 +200,5 @@ export * from './schema-rolegroups';
 export * from './schema-assignments';
 
 export * from './schema-tickets';
+export * from './schema-attachments';
+export * from './schema-schema-versions';

@@ -53,9 +53,15 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** True for a multipart/form-data body sent to a route whose config says `multipart: true` (file uploads). */
+function isAcceptedMultipart(request: FastifyRequest): boolean {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return request.routeOptions.config.multipart === true && type === 'multipart/form-data';
+}
+
 /** onRequest hook for JSON routes: 415 `unsupported_media_type` for a body that is not application/json. */
 export function rejectNonJson(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  if (!hasBody(request) || isJsonContentType(request.headers['content-type'])) {
+  if (!hasBody(request) || isJsonContentType(request.headers['content-type']) || isAcceptedMultipart(request)) {
     done();
     return;
   }

@@ -35,16 +35,19 @@ export async function findFreePort(): Promise<number> {
 
 /**
  * Starts the portal and waits until `GET /api/health` answers 200 (at most `timeoutMs`).
- * Pass the same `dataDir` and `port` again to restart on the same data.
+ * Pass the same `dataDir` and `port` again to restart on the same data; `env` adds or overrides
+ * server variables (e.g. `SCHEMAS_DIR`).
  */
-export async function startPortal(options: { dataDir?: string; port?: number; timeoutMs?: number } = {}): Promise<PortalServer> {
+export async function startPortal(
+  options: { dataDir?: string; port?: number; timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<PortalServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tm-e2e-data-'));
   const port = options.port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/server/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

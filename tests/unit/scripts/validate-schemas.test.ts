@@ -128,12 +128,18 @@ const CASES: Record<string, { areas: number; lines: string[] }> = {
     areas: 1,
     lines: ['AP/ui.json#/lineItems/items/glAcount: "glAcount" is not a property of the schema'],
   },
+  'attachments-not-array': {
+    areas: 1,
+    lines: [
+      'AP/ui.json#/notes/ui:widget: "attachments" needs an array of objects with an "id" (a file reference: id, name, size, mediaType)',
+    ],
+  },
   'ui-unknown-widget': {
     areas: 1,
     lines: [
-      'AP/ui.json#/notes/ui:widget: "richtext" is not an rjsf widget or one of ours (richText)',
+      'AP/ui.json#/notes/ui:widget: "richtext" is not an rjsf widget or one of ours (richText, attachments)',
       // rjsf spells it "alt-date"; "altdate" would fail only when the form renders.
-      'AP/ui.json#/dueDate/ui:options/widget: "altdate" is not an rjsf widget or one of ours (richText)',
+      'AP/ui.json#/dueDate/ui:options/widget: "altdate" is not an rjsf widget or one of ours (richText, attachments)',
     ],
   },
 };

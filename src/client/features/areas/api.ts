@@ -2,7 +2,7 @@
  * Calls of the form-area API (issue 2 contract): area catalogue and definitions, the property
  * list for select fields, and submissions (list with keyset paging, one, create).
  */
-import type { AreaDefinition, AreaSummary } from '../../../shared/area';
+import type { AreaDefinition, AreaSummary, FormSchemaVersion } from '../../../shared/area';
 import type { JsonObject } from '../../../shared/json';
 import type { Property } from '../../../shared/me';
 import type { Submission, SubmissionPage } from '../../../shared/submission';
@@ -22,6 +22,15 @@ export function fetchAreas(): Promise<AreaSummary[]> {
 /** `GET /api/areas/:key`: schema, UI schema and list columns of one area (cached); 404 for an unknown key. */
 export function fetchArea(key: string): Promise<AreaDefinition> {
   return cachedPromise(areaCache, key, () => api.get(`areas/${encodeURIComponent(key)}`).json<AreaDefinition>());
+}
+
+const schemaVersionCache = new Map<string, Promise<FormSchemaVersion>>();
+
+/** `GET /api/areas/:key/schema?version=N`: one version of an area's form (cached: versions never change). */
+export function fetchSchemaVersion(key: string, version: number): Promise<FormSchemaVersion> {
+  return cachedPromise(schemaVersionCache, `${key}@${version}`, () =>
+    api.get(`areas/${encodeURIComponent(key)}/schema`, { searchParams: { version } }).json<FormSchemaVersion>(),
+  );
 }
 
 /** `GET /api/properties`: the property list for `optionsFrom: "properties"` fields (cached). */

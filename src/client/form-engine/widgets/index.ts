@@ -5,13 +5,17 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import type { PortalWidget } from '../../../shared/widget-names';
+import { AttachmentsWidget } from './attachments-widget';
 import { RichTextWidget } from './rich-text-widget';
 
 /** Registry key of the rich-text widget named in UI schemas (`"ui:widget": "richText"`). */
 export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
 
 /** One widget per name of `PORTAL_WIDGETS` (src/shared/widget-names.ts), which the schema validator accepts. */
-const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = { richText: RichTextWidget };
+const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = {
+  richText: RichTextWidget,
+  attachments: AttachmentsWidget,
+};
 
 /**
  * rjsf's default widgets plus the portal's own. For now only `richText` (a six-row textarea;

@@ -4,15 +4,19 @@ import { isValidationErrorBody } from '../../../../shared/api-error';
 import type { JsonObject } from '../../../../shared/json';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Loading } from '../../../components/status-message';
+import { useSession } from '../../../app/session/session-context';
+import { DISPLAY_LOCALE } from '../../../config/env';
 import { areaDetailPath, areaListPath } from '../../../config/paths';
 import { AreaForm } from '../../../form-engine/area-form';
 import { fieldIdForPointer, toErrorSchema, type FieldErrorSchema } from '../../../form-engine/error-schema';
 import { focusFieldById } from '../../../form-engine/focus-field';
+import { hasActiveUploads } from '../../../lib/attachments';
 import { toApiFailure } from '../../../lib/http';
 import { createIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { createSubmission } from '../api';
 import { areaCrumbs } from '../area-crumbs';
+import { draftKey, useDraft } from '../drafts';
 import type { AreaContext } from '../area-route';
 import { useAreaFormSchemas } from '../use-area-form-schemas';
 
@@ -23,17 +27,38 @@ function initialData(context: AreaContext): JsonObject {
   return field && property ? { [field]: property } : {};
 }
 
+/** "Draft saved 10:31 AM" and a "Discard draft" button, shown while a draft is stored. */
+function DraftBar({ savedAt, onDiscard }: { savedAt: string | null; onDiscard: () => void }) {
+  if (!savedAt) return null;
+  const time = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeStyle: 'short' }).format(new Date(savedAt));
+  return (
+    <div className="draft-bar">
+      <span role="status" className="draft-bar__hint">
+        Draft saved {time}
+      </span>
+      <button type="button" className="button button--quiet" onClick={onDiscard}>
+        Discard draft
+      </button>
+    </div>
+  );
+}
+
 /**
  * The create page body: the area's form, submitted to `POST /api/areas/:key/submissions` with
  * an idempotency key. A 422 puts the server's messages on the fields; success toasts
  * "Submitted <number>" and opens the new record; a network failure keeps the data for a retry
- * with the same key, so the retry cannot be stored twice.
+ * with the same key, so the retry cannot be stored twice. Unfinished input is autosaved as a
+ * draft (features/areas/drafts.ts) that survives a reload and is cleared on submit.
  */
 export function CreateSubmission({ context }: { context: AreaContext }) {
   const { area, location } = context;
   const navigate = useNavigate();
   const schemas = useAreaFormSchemas(area, { includeInactive: false });
-  const [initialFormData] = useState<JsonObject>(() => initialData(context));
+  const { user } = useSession();
+  const [startData] = useState<JsonObject>(() => initialData(context));
+  const draft = useDraft(user ? draftKey(user.id, area.key, location.parent?.id) : null, area.version, startData);
+  const [initialFormData, setInitialFormData] = useState<JsonObject>(() => draft.restored?.data ?? startData);
+  const [formKey, setFormKey] = useState(0);
   const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(undefined);
   const [isSubmitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
@@ -41,6 +66,10 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
 
   const handleSubmit = async (data: JsonObject) => {
     if (inFlight.current) return;
+    if (hasActiveUploads()) {
+      toast.error('Wait until the files have finished uploading, then submit again.');
+      return;
+    }
     inFlight.current = true;
     setSubmitting(true);
     setExtraErrors(undefined);
@@ -49,6 +78,7 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
         idempotencyKey: idempotencyKey.current,
         parentId: location.parent?.id,
       });
+      draft.clear();
       toast.success(`Submitted ${created.number}`);
       await navigate(areaDetailPath(location, created.id));
     } catch (error) {
@@ -69,6 +99,13 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
     }
   };
 
+  const discardDraft = () => {
+    draft.clear();
+    setInitialFormData(startData);
+    setExtraErrors(undefined);
+    setFormKey((key) => key + 1);
+  };
+
   return (
     <>
       <Breadcrumbs items={areaCrumbs(context, [{ label: 'New' }])} />
@@ -82,11 +119,14 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
       {schemas.status === 'ready' ? (
         <>
           {schemas.warning ? <p className="note">{schemas.warning}</p> : null}
+          <DraftBar savedAt={draft.savedAt} onDiscard={discardDraft} />
           <AreaForm
+            key={formKey}
             schema={schemas.schema}
             uiSchema={schemas.uiSchema}
             rules={area.rules}
             initialFormData={initialFormData}
+            onChange={draft.change}
             onSubmit={(data) => void handleSubmit(data)}
             extraErrors={extraErrors}
             submitting={isSubmitting}

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import type { AreaDefinition, FormSchemaVersion } from '../../../../shared/area';
 import type { Submission } from '../../../../shared/submission';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { NotFound } from '../../../components/not-found';
@@ -6,7 +8,7 @@ import { LoadError, Loading } from '../../../components/status-message';
 import { AreaForm } from '../../../form-engine/area-form';
 import { isNotFoundError } from '../../../lib/http';
 import { useResource } from '../../../lib/use-resource';
-import { fetchAreas, fetchSubmission } from '../api';
+import { fetchAreas, fetchSchemaVersion, fetchSubmission } from '../api';
 import { areaCrumbs } from '../area-crumbs';
 import type { AreaContext } from '../area-route';
 import { useAreaFormSchemas } from '../use-area-form-schemas';
@@ -27,10 +29,44 @@ async function loadSubmission(context: AreaContext, id: string, signal: AbortSig
   }
 }
 
-function StoredData({ context, submission }: { context: AreaContext; submission: Submission }) {
-  const schemas = useAreaFormSchemas(context.area, { includeInactive: true });
+function StoredForm({ area, submission }: { area: AreaDefinition; submission: Submission }) {
+  const schemas = useAreaFormSchemas(area, { includeInactive: true });
   if (schemas.status === 'loading') return <Loading />;
   return <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} formData={submission.data} readonly />;
+}
+
+function OlderVersion({ context, submission, version }: { context: AreaContext; submission: Submission; version: FormSchemaVersion }) {
+  const area = useMemo(
+    () => ({ ...context.area, version: version.version, schema: version.schema, uiSchema: version.uiSchema, rules: version.rules }),
+    [context.area, version],
+  );
+  return (
+    <>
+      <p className="note">
+        Shown with version {version.version} of this form, the one it was submitted with (the form is now at version{' '}
+        {context.area.version}).
+      </p>
+      <StoredForm area={area} submission={submission} />
+    </>
+  );
+}
+
+/** The stored data, shown read-only with the schema version it was submitted with (issue 4). */
+function StoredData({ context, submission }: { context: AreaContext; submission: Submission }) {
+  const { key, version: current } = context.area;
+  const wanted = submission.schemaVersion;
+  const older = useResource(`schema:${key}@${wanted}`, () =>
+    wanted === current ? Promise.resolve(null) : fetchSchemaVersion(key, wanted).catch(() => null),
+  );
+  if (wanted === current) return <StoredForm area={context.area} submission={submission} />;
+  if (older.status === 'loading') return <Loading />;
+  if (older.status === 'ready' && older.data) return <OlderVersion context={context} submission={submission} version={older.data} />;
+  return (
+    <>
+      <p className="note">Version {wanted} of this form is not available; shown with the current form.</p>
+      <StoredForm area={context.area} submission={submission} />
+    </>
+  );
 }
 
 function ChildSections({ context, submission }: { context: AreaContext; submission: Submission }) {

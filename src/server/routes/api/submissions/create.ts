@@ -20,6 +20,7 @@ import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } f
 import { withPortalSetFieldErrors } from '../../../lib/ticket-fields';
 import type { AuthUser } from '../../../plugins/auth';
 import type { Area } from '../../../plugins/areas';
+import { checkAttachmentRefs, linkAttachments } from './attachment-links';
 import { findVisibleSubmission, selectSubmissions, toSubmission } from './records';
 
 export type CreateInput = {
@@ -109,7 +110,7 @@ function summaryOf(area: Area, data: JsonObject): string | null {
   return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text || null;
 }
 
-async function insertSubmission(db: Database, input: CreateInput): Promise<string> {
+async function insertSubmission(db: Database, input: CreateInput, attachmentIds: readonly string[]): Promise<string> {
   const { area, user, data } = input;
   const { key, version, propertyField } = area.definition;
   const property = propertyField !== undefined && typeof data[propertyField] === 'string' ? data[propertyField] : null;
@@ -150,6 +151,7 @@ async function insertSubmission(db: Database, input: CreateInput): Promise<strin
       .insert(changes)
       .values({ entity: 'submission', entityId: row.id, actorId: user.id, action: 'created', diff });
     await routeNewSubmission(tx, row.id, { area: key, propertyCode: property, data }, user.id);
+    await linkAttachments(tx, attachmentIds, row.id, user);
     return row.id;
   });
 }
@@ -157,8 +159,10 @@ async function insertSubmission(db: Database, input: CreateInput): Promise<strin
 /**
  * Creates a submission of `input.area`. Errors: 403 `forbidden` without `forms:submit` or
  * `forms:<Area>:submit`; 422 `validation_failed` (per field: portal-set ticket fields such as
- * `status` or `requester` (lib/ticket-fields), schema, rules and property errors; also bad/missing parentId); 404 `not_found` for a parent the user cannot see; 409 for an
- * Idempotency-Key reused across areas. Nothing is stored on any error.
+ * `status` or `requester` (lib/ticket-fields), schema, rules and property errors; also bad/missing
+ * parentId); 404 `not_found` for a parent the user cannot see; 409 for an Idempotency-Key reused
+ * across areas. Attachment references must name the submitter's own unattached uploads (422
+ * otherwise) and are linked in the same transaction. Nothing is stored on any error.
  */
 export async function createSubmission(db: Database, input: CreateInput): Promise<CreateResult> {
   const { area, user, data, idempotencyKey } = input;
@@ -173,10 +177,12 @@ export async function createSubmission(db: Database, input: CreateInput): Promis
   const errors = withPortalSetFieldErrors(area.definition.schema, data, area.validate(data));
   errors.push(...ruleErrors(area, data, errors));
   errors.push(...(await propertyErrors(db, area, data, errors)));
+  const attached = await checkAttachmentRefs(db, area.definition.uiSchema, user, data);
+  errors.push(...attached.errors);
   if (errors.length) throw validationFailed(errors);
   let id: string;
   try {
-    id = await insertSubmission(db, input);
+    id = await insertSubmission(db, input, attached.ids);
   } catch (error) {
     // Two concurrent retries with one key: the loser's transaction rolled back; answer with the winner's row.
     if (idempotencyKey === undefined || !isUniqueViolation(error, 'submissions_requester_idempotency_key')) throw error;

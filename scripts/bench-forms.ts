@@ -1,0 +1,185 @@
+/**
+ * `npm run bench:forms` (issue 4 "Performance"): in headless Chromium (playwright-core, Debian's
+ * /usr/bin/chromium, the e2e launch flags), on the largest of the areas in schemas/ (by schema
+ * size) and on a generated form with a 1,000-row repeating section, measures mount time and
+ * per-keystroke time (median and p90, ms) of the portal's renderer (AreaForm) and of stock
+ * @rjsf/core with the same schema, in the same run, and prints the figures and the ratios
+ * ours ÷ stock (keystrokes go to row 11 of the long section, on screen for both renderers). Targets: keystroke p90 ≤ 16 ms on the 1,000-row form; mount ≤ 0.7× stock.
+ * Figures, not assertions (rules: no timed tests).
+ */
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
+import type { JsonObject } from '../src/shared/json';
+import { PORTAL_WIDGETS } from '../src/shared/widget-names';
+
+const ROOT = resolve(import.meta.dirname, '..');
+/** Rounds per renderer (the first is warm-up and not counted); each mounts once and types KEYSTROKES / ROUNDS keys. */
+const ROUNDS = 9;
+const KEYSTROKES = 72;
+const ROWS = 1000;
+/** BENCH_ORDER=ours,stock runs ours first (to check that the order does not decide the result). */
+const ORDER = (process.env.BENCH_ORDER ?? 'stock,ours').split(',').filter((r): r is 'stock' | 'ours' => r === 'stock' || r === 'ours');
+
+type Case = { name: string; schema: JsonObject; uiSchema: JsonObject; stockUiSchema: JsonObject; data: JsonObject; inputId: string };
+
+/** The UI schema without our widget names, which stock rjsf does not know (it would fail to render). */
+function withoutPortalWidgets(ui: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:widget' && typeof value === 'string' && (PORTAL_WIDGETS as readonly string[]).includes(value)) continue;
+    out[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? withoutPortalWidgets(value) : value;
+  }
+  return out;
+}
+
+async function largestArea(): Promise<Case> {
+  const dir = join(ROOT, 'schemas');
+  const folders = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
+  const sized = await Promise.all(folders.map(async (f) => ({ name: f.name, size: (await stat(join(dir, f.name, 'schema.json'))).size })));
+  const largest = sized.sort((a, b) => b.size - a.size)[0];
+  if (!largest) throw new Error('no areas in schemas/');
+  const read = async (file: string) => JSON.parse(await readFile(join(dir, largest.name, file), 'utf8').catch(() => '{}')) as JsonObject;
+  const schema = await read('schema.json');
+  const uiSchema = await read('ui.json');
+  const properties = schema.properties as Record<string, { type?: string; format?: string; enum?: unknown }>;
+  const textField = Object.entries(properties).find(([, p]) => p.type === 'string' && !p.format && !p.enum)?.[0];
+  if (!textField) throw new Error(`${largest.name} has no plain text field to type into`);
+  const data: JsonObject = {};
+  return { name: `${largest.name} (largest area)`, schema, uiSchema, stockUiSchema: withoutPortalWidgets(uiSchema), data, inputId: `root_${textField}` };
+}
+
+function thousandRows(): Case {
+  const schema: JsonObject = {
+    type: 'object',
+    title: 'Generated inventory',
+    properties: {
+      reference: { type: 'string', title: 'Reference' },
+      rows: {
+        type: 'array',
+        title: 'Rows',
+        items: {
+          type: 'object',
+          required: ['item'],
+          properties: {
+            item: { type: 'string', title: 'Item' },
+            quantity: { type: 'integer', title: 'Quantity', minimum: 0 },
+            note: { type: 'string', title: 'Note' },
+          },
+        },
+      },
+    },
+  };
+  const rows = Array.from({ length: ROWS }, (_, index) => ({ item: `Item ${index + 1}`, quantity: index % 7, note: '' }));
+  return { name: `generated, ${ROWS}-row repeating section`, schema, uiSchema: {}, stockUiSchema: {}, data: { reference: 'R-1', rows }, inputId: "root_rows_10_note" };
+}
+
+const median = (values: number[]) => percentile(values, 50);
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function bundle(outDir: string): Promise<string> {
+  const outfile = join(outDir, 'forms-page.js');
+  await build({
+    entryPoints: [join(ROOT, 'scripts/bench/forms-page.tsx')],
+    bundle: true,
+    // Names kept so BENCH_PROFILE=1 can say which functions the time goes to.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    format: 'iife',
+    platform: 'browser',
+    outfile,
+    jsx: 'automatic',
+    loader: { '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': '{}' },
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+
+/** BENCH_PROFILE=1: CPU profile of 18 keystrokes in our renderer; prints the functions with the most self time. */
+async function profileKeystrokes(page: Page, test: Case): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await page.evaluate(() => window.formsBench.mount('ours'));
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, 18] as const);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  await page.evaluate(() => window.formsBench.unmount());
+  const byNode = new Map<number, number>();
+  profile.samples.forEach((id, index) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const name = node.callFrame.functionName || '(anonymous)';
+    if (name === '(idle)' || name === '(program)') continue;
+    byName.set(name, (byName.get(name) ?? 0) + (byNode.get(node.id) ?? 0));
+  }
+  const total = [...byName.values()].reduce((a, b) => a + b, 0);
+  console.log('  self time by function (ours, 18 keystrokes):');
+  for (const [name, micros] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    console.log(`    ${(micros / 1000).toFixed(1).padStart(8)} ms  ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${name}`);
+  }
+  console.log('');
+}
+
+async function main(): Promise<void> {
+  const outDir = await mkdtemp(join(tmpdir(), 'tm-bench-forms-'));
+  const userDataDir = await mkdtemp(join(tmpdir(), 'tm-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
+  try {
+    const script = await bundle(outDir);
+    const page = await context.newPage();
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({ path: script });
+    console.log(`bench:forms — headless Chromium, ${ROUNDS - 1} interleaved rounds per renderer (after one warm-up), each one mount and ${KEYSTROKES / ROUNDS} keystrokes\n`);
+    for (const test of [await largestArea(), thousandRows()]) {
+      await page.evaluate((json) => window.formsBench.load(json), JSON.stringify(test));
+      const results = { stock: { mount: [] as number[], keys: [] as number[] }, ours: { mount: [] as number[], keys: [] as number[] } };
+      // Interleaved rounds (stock, ours, ours, stock, …) so JIT warm-up, GC and a busy machine hit both alike.
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? ORDER : [...ORDER].reverse();
+        for (const renderer of order) {
+          const mounted = await page.evaluate((r) => window.formsBench.mount(r), renderer);
+          const keys = await page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, KEYSTROKES / ROUNDS] as const);
+          await page.evaluate(() => window.formsBench.unmount());
+          if (round === 0) continue; // warm-up
+          results[renderer].mount.push(mounted);
+          results[renderer].keys.push(...keys);
+        }
+      }
+      const { stock, ours } = results;
+      console.log(`${test.name}`);
+      console.log(`  ${'renderer'.padEnd(10)} ${'mount median'.padStart(13)} ${'mount p90'.padStart(10)} ${'key median'.padStart(11)} ${'key p90'.padStart(10)}`);
+      for (const [label, r] of [['stock rjsf', stock], ['ours', ours]] as const) {
+        console.log(`  ${label.padEnd(10)} ${ms(median(r.mount)).padStart(13)} ${ms(percentile(r.mount, 90)).padStart(10)} ${ms(median(r.keys)).padStart(11)} ${ms(percentile(r.keys, 90)).padStart(10)}`);
+      }
+      const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+      console.log(`  ratio ours/stock: mount median ${ratio(median(ours.mount), median(stock.mount))} (target ≤ 0.70×), key median ${ratio(median(ours.keys), median(stock.keys))}, key p90 ${ratio(percentile(ours.keys, 90), percentile(stock.keys, 90))}`);
+      console.log(`  keystroke p90 ours ${ms(percentile(ours.keys, 90))} (target ≤ 16 ms on the ${ROWS}-row form)\n`);
+      if (process.env.BENCH_PROFILE) await profileKeystrokes(page, test);
+    }
+  } finally {
+    await context.close();
+    await rm(outDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,98 @@
+/**
+ * Browser side of `npm run bench:forms` (bundled by scripts/bench-forms.ts with esbuild): mounts
+ * the portal's AreaForm or stock @rjsf/core (default validator, default widgets) with the same
+ * schema and data, and times mount and keystrokes. Exposes `window.formsBench`.
+ */
+import Form from '@rjsf/core';
+import type { UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { AreaForm } from '../../src/client/form-engine/area-form';
+import type { JsonObject } from '../../src/shared/json';
+
+type Renderer = 'ours' | 'stock';
+type Case = { schema: JsonObject; uiSchema: JsonObject; stockUiSchema: JsonObject; data: JsonObject };
+
+let root: Root | null = null;
+let current: Case | null = null;
+
+/** Sets the case to run (JSON text: the same schema object is then reused by every mount). */
+function load(json: string): void {
+  current = JSON.parse(json) as Case;
+}
+let container: HTMLElement | null = null;
+
+function mount(renderer: Renderer): number {
+  const test = current;
+  if (!test) throw new Error('load() a case first');
+  container?.remove();
+  container = document.createElement('div');
+  document.body.append(container);
+  const started = performance.now();
+  root = createRoot(container);
+  flushSync(() => {
+    if (!root) return;
+    if (renderer === 'ours') {
+      root.render(<AreaForm schema={test.schema} uiSchema={test.uiSchema} initialFormData={test.data} onSubmit={() => undefined} />);
+    } else {
+      root.render(
+        <Form
+          schema={test.schema}
+          uiSchema={test.stockUiSchema as UiSchema}
+          validator={validator}
+          formData={test.data}
+          onChange={() => undefined}
+        />,
+      );
+    }
+  });
+  return performance.now() - started;
+}
+
+function unmount(): void {
+  root?.unmount();
+  root = null;
+  container?.remove();
+  container = null;
+}
+
+/** A macrotask boundary without setTimeout's 4 ms clamp: React has committed everything by then. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+// React tracks an input's value through the instance; the prototype's setter is what a user's typing reaches.
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+
+/** Types `count` characters into `#<inputId>`; per keystroke, ms from the input event to the committed render. */
+async function type(inputId: string, count: number): Promise<number[]> {
+  const input = document.getElementById(inputId);
+  if (!(input instanceof HTMLInputElement) || !setValue) throw new Error(`no input #${inputId}`);
+  input.focus();
+  const times: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    await nextTask();
+    const started = performance.now();
+    setValue.call(input, `${input.value}${String.fromCharCode(97 + (index % 26))}`);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await nextTask();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+declare global {
+  // Declaration merging with the DOM's Window needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Window {
+    formsBench: { load: typeof load; mount: typeof mount; unmount: typeof unmount; type: typeof type };
+  }
+}
+
+window.formsBench = { load, mount, unmount, type };

@@ -1,0 +1,137 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { formatBytes, MAX_ATTACHMENT_BYTES, type AttachmentRef } from '../../../shared/attachment';
+import { downloadAttachment, uploadAttachment } from '../../lib/attachments';
+
+type Pending = { key: number; name: string; size: number; progress: number; error: string | null };
+
+function isRef(value: unknown): value is AttachmentRef {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
+}
+
+function DownloadButton({ file }: { file: AttachmentRef }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          setFailed(false);
+          downloadAttachment(file).catch(() => setFailed(true));
+        }}
+      >
+        {file.name}
+      </button>
+      {failed ? <span className="attachments__error"> Download failed</span> : null}
+    </>
+  );
+}
+
+/**
+ * File widget (`"ui:widget": "attachments"` on an array of {@link AttachmentRef}): uploads each
+ * chosen file to `POST /api/attachments` showing name, size and progress, and stores only the
+ * references `{ id, name, size, mediaType }` in the form data (never the bytes). Read-only it
+ * lists the files as authenticated download buttons. Server refusals (size, type by content)
+ * show under the file. `ui:options.accept` narrows the file picker (a hint; the server decides).
+ */
+export function AttachmentsWidget(props: WidgetProps) {
+  const { id, disabled, readonly, onChange, options } = props;
+  const value: unknown = props.value;
+  const files: AttachmentRef[] = Array.isArray(value) ? value.filter(isRef) : [];
+  const [pending, setPending] = useState<Pending[]>([]);
+  const latest = useRef(files);
+  latest.current = files;
+  const nextKey = useRef(0);
+  const accept = typeof options.accept === 'string' ? options.accept : undefined;
+  const update = (key: number, change: Partial<Pending>) =>
+    setPending((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const upload = async (file: File) => {
+    const key = (nextKey.current += 1);
+    setPending((items) => [...items, { key, name: file.name, size: file.size, progress: 0, error: null }]);
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      update(key, { error: `Larger than ${formatBytes(MAX_ATTACHMENT_BYTES)}` });
+      return;
+    }
+    try {
+      const ref = await uploadAttachment(file, (progress) => update(key, { progress }));
+      latest.current = [...latest.current, ref];
+      onChange(latest.current);
+      setPending((items) => items.filter((item) => item.key !== key));
+    } catch (error) {
+      update(key, { error: error instanceof Error ? error.message : 'Upload failed' });
+    }
+  };
+
+  const handleChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    chosen.forEach((file) => void upload(file));
+  };
+
+  const remove = (fileId: string) => {
+    const rest = files.filter((file) => file.id !== fileId);
+    onChange(rest.length ? rest : undefined);
+  };
+
+  return (
+    <div className="attachments">
+      {files.length || pending.length ? (
+        <ul className="attachments__list" aria-label="Attached files">
+          {files.map((file) => (
+            <li key={file.id} className="attachments__item">
+              {readonly ? <DownloadButton file={file} /> : <span className="attachments__name">{file.name}</span>}
+              <span className="attachments__size">{formatBytes(file.size)}</span>
+              {readonly || disabled ? null : (
+                <button type="button" className="button button--quiet" onClick={() => remove(file.id)}>
+                  Remove<span className="visually-hidden"> {file.name}</span>
+                </button>
+              )}
+            </li>
+          ))}
+          {pending.map((item) => (
+            <li key={`pending-${item.key}`} className="attachments__item attachments__item--pending">
+              <span className="attachments__name">{item.name}</span>
+              <span className="attachments__size">{formatBytes(item.size)}</span>
+              {item.error ? (
+                <>
+                  <span className="attachments__error" role="alert">
+                    {item.error}
+                  </span>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    onClick={() => setPending((items) => items.filter((p) => p.key !== item.key))}
+                  >
+                    Dismiss
+                  </button>
+                </>
+              ) : (
+                <progress max={1} value={item.progress} aria-label={`Uploading ${item.name}`} />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : readonly ? (
+        <p className="attachments__empty">No files</p>
+      ) : null}
+      {readonly ? null : (
+        <input
+          id={id}
+          type="file"
+          multiple
+          accept={accept}
+          disabled={disabled}
+          onChange={handleChoose}
+          aria-describedby={`${id}__help`}
+        />
+      )}
+      {readonly ? null : (
+        <p id={`${id}__help`} className="attachments__help">
+          Up to {formatBytes(MAX_ATTACHMENT_BYTES)} per file: images, PDF, Word, Excel, text or CSV.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Uploaded files (design.md §3 "Attachment"): one row per file, the bytes on disk under
+ * `DATA_DIR/attachments/<storage key>` (design.md: "stored on disk by default"). Several API nodes
+ * on one PostgreSQL need that folder on a shared volume.
+ */
+import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { submissions, users } from './schema';
+
+/**
+ * `mediaType` is what the content is (sniffed with file-type), never what the name or the
+ * browser claims; `sha256` is lowercase hex of the bytes; `sizeBytes` their count.
+ * `submissionId` / `commentId` are null until a submission (or comment) refers to the file.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    mediaType: text('media_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
+    submissionId: uuid('submission_id').references(() => submissions.id),
+    /** A ticket comment's id once comments exist (no foreign key yet: the comments table lives on another branch). */
+    commentId: uuid('comment_id'),
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    unique('attachments_owner_idempotency_key').on(t.ownerId, t.idempotencyKey),
+    index('attachments_submission_idx').on(t.submissionId),
+    index('attachments_owner_idx').on(t.ownerId),
+  ],
+);

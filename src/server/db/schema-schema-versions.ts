@@ -1,0 +1,25 @@
+/**
+ * Every version of every area's form (issue 4 "Form areas carry a schema version"): recorded at
+ * start-up whenever an area's JSON Schema, UI schema or rules change, so a stored submission can
+ * be shown with the schema it was submitted with (`submissions.schema_version`).
+ */
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { JsonObject, JsonValue } from '../../shared/json';
+
+/** One (area, version); `contentHash` is the sha256 (hex) of the canonical JSON of schema + UI schema + rules. */
+export const formSchemaVersions = pgTable(
+  'form_schema_versions',
+  {
+    area: text('area').notNull(),
+    version: integer('version').notNull(),
+    contentHash: text('content_hash').notNull(),
+    schema: jsonb('schema').$type<JsonObject>().notNull(),
+    uiSchema: jsonb('ui_schema').$type<JsonObject>().notNull(),
+    rules: jsonb('rules').$type<JsonValue>(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.area, t.version] }),
+    unique('form_schema_versions_area_hash_key').on(t.area, t.contentHash),
+  ],
+);

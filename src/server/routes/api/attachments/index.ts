@@ -1,0 +1,137 @@
+/**
+ * Attachments (issue 4 "Attachments"; design.md §3):
+ * - `POST /api/attachments` multipart/form-data with one file part → 201 Attachment (200 with
+ *   `Idempotency-Replayed: true` when the `Idempotency-Key` was used before by the same user).
+ *   Streamed to disk; 413 `file_too_large` above 10 MiB, 415 `file_type_not_allowed` when the
+ *   content (not the name) is not an accepted type, 422 `file_missing` without a file part.
+ * - `GET /api/attachments/:id` → the bytes, `Content-Disposition: attachment` (RFC 6266, via the
+ *   content-disposition package), `X-Content-Type-Options: nosniff`; 404 unless the caller owns
+ *   the file or may read the submission it is linked to.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { create as contentDisposition } from 'content-disposition';
+import { Type } from 'typebox';
+import { ATTACHMENT_ERRORS, MAX_ATTACHMENT_BYTES } from '../../../../shared/attachment';
+import { attachments } from '../../../db/schema';
+import { removeStoredFile, openStoredFile, storeUpload } from '../../../lib/attachment-store';
+import { HttpError, isUniqueViolation, notFound } from '../../../lib/errors';
+import { requireUser } from '../require-user';
+import { ApiErrorSchema, AUTH_ERRORS } from '../schemas';
+import { findByIdempotencyKey, findReadableAttachment, toAttachment } from './records';
+
+/** `Attachment` (src/shared/attachment.ts). */
+export const AttachmentSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  size: Type.Integer({ description: 'bytes' }),
+  mediaType: Type.String(),
+  sha256: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  submissionId: Type.Union([Type.String(), Type.Null()]),
+});
+
+const UploadHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$' })),
+});
+
+/** File names are kept as given but bounded and stripped of path parts and control characters. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 255);
+  return cleaned || 'file';
+}
+
+/** See the module comment. */
+export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 },
+  });
+
+  app.post(
+    '/attachments',
+    {
+      config: { permission: 'signed-in', multipart: true },
+      schema: {
+        tags: ['attachments'],
+        summary: 'Upload one file (multipart/form-data, one file part)',
+        consumes: ['multipart/form-data'],
+        headers: UploadHeaders,
+        response: {
+          200: AttachmentSchema,
+          201: AttachmentSchema,
+          413: ApiErrorSchema,
+          422: ApiErrorSchema,
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const key = request.headers['idempotency-key'];
+      const earlier = key === undefined ? null : await findByIdempotencyKey(app.db, user, key);
+      if (earlier) return reply.code(200).header('idempotency-replayed', 'true').send(toAttachment(earlier));
+      if (!request.isMultipart()) {
+        throw new HttpError(415, 'unsupported_media_type', 'Send the file as Content-Type: multipart/form-data.');
+      }
+      const part = await request.file();
+      if (!part) throw new HttpError(422, ATTACHMENT_ERRORS.noFile, 'The request has no file part.');
+      const fileName = cleanFileName(part.filename);
+      const stored = await storeUpload(app.config.dataDir, part.file, fileName, () => part.file.truncated);
+      try {
+        const [row] = await app.db
+          .insert(attachments)
+          .values({
+            ownerId: user.id,
+            fileName,
+            mediaType: stored.mediaType,
+            sizeBytes: stored.sizeBytes,
+            sha256: stored.sha256,
+            storageKey: stored.storageKey,
+            idempotencyKey: key ?? null,
+          })
+          .returning();
+        if (!row) throw new Error('attachment insert returned no row');
+        return await reply.code(201).header('location', `/api/attachments/${row.id}`).send(toAttachment(row));
+      } catch (error) {
+        await removeStoredFile(app.config.dataDir, stored.storageKey);
+        // Two concurrent retries with one key: answer with the winner's row.
+        const winner = key !== undefined && isUniqueViolation(error) ? await findByIdempotencyKey(app.db, user, key) : null;
+        if (!winner) throw error;
+        return reply.code(200).header('idempotency-replayed', 'true').send(toAttachment(winner));
+      }
+    },
+  );
+
+  app.get(
+    '/attachments/:id',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['attachments'],
+        summary: 'Download a file (as an attachment, never rendered inline)',
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: {
+          200: Type.Unsafe<unknown>({ description: 'The file bytes, Content-Type = its sniffed media type' }),
+          404: ApiErrorSchema,
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await findReadableAttachment(app.db, requireUser(request), request.params.id);
+      if (!row) throw notFound('There is no such attachment that you can see.');
+      const charset = row.mediaType.startsWith('text/') ? '; charset=utf-8' : '';
+      return reply
+        .header('content-type', `${row.mediaType}${charset}`)
+        .header('content-length', String(row.sizeBytes))
+        .header('content-disposition', contentDisposition(row.fileName, { type: 'attachment' }))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .header('etag', `"${row.sha256}"`)
+        .send(openStoredFile(app.config.dataDir, row.storageKey));
+    },
+  );
+};

@@ -1,0 +1,61 @@
+/**
+ * `GET /api/areas/:key/schema[?version=N]` → FormSchemaVersion: the JSON Schema, UI schema and
+ * rules of version N of an area's form (default: the current one), so a stored submission can be
+ * shown with the schema it was submitted with (issue 4). 404 `not_found` for an unknown area or
+ * version.
+ */
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { FormSchemaVersion } from '../../../shared/area';
+import { notFound } from '../../lib/errors';
+import { findSchemaVersion } from '../../lib/schema-versions';
+import { AreaRuleSchema } from '../../lib/area-discovery';
+import { AreaParams } from './areas';
+import { ApiErrorSchema, AUTH_ERRORS, JsonObjectSchema } from './schemas';
+
+/** `FormSchemaVersion` (src/shared/area.ts). */
+export const FormSchemaVersionSchema = Type.Object({
+  key: Type.String(),
+  version: Type.Integer(),
+  current: Type.Boolean(),
+  schema: JsonObjectSchema,
+  uiSchema: JsonObjectSchema,
+  rules: Type.Optional(Type.Array(AreaRuleSchema)),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+/** See the module comment. */
+export const schemaVersionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  app.get(
+    '/areas/:key/schema',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['areas'],
+        summary: "One version of an area's form (JSON Schema, UI schema, rules)",
+        params: AreaParams,
+        querystring: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) }),
+        response: { 200: FormSchemaVersionSchema, 404: ApiErrorSchema, ...AUTH_ERRORS },
+      },
+    },
+    async (request): Promise<FormSchemaVersion> => {
+      const area = app.areas.get(request.params.key);
+      if (!area) throw notFound(`There is no form area "${request.params.key}".`);
+      const { key, version: current } = area.definition;
+      const version = request.query.version ?? current;
+      const row = await findSchemaVersion(app.db, key, version);
+      if (!row) throw notFound(`The ${area.definition.title} form has no version ${version}.`);
+      const answer: FormSchemaVersion = {
+        key,
+        version,
+        current: version === current,
+        schema: row.schema,
+        uiSchema: row.uiSchema,
+        createdAt: row.createdAt.toISOString(),
+      };
+      if (Array.isArray(row.rules) && row.rules.length) answer.rules = row.rules as FormSchemaVersion['rules'];
+      return answer;
+    },
+  );
+  done();
+};

@@ -1,0 +1,76 @@
+/**
+ * Autosaved drafts (issue 4): an unfinished create form survives a reload, shows "Draft saved"
+ * and can be discarded; submitting clears it.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { fillForm } from './support/fill-form';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+type FormValue = Parameters<typeof fillForm>[1];
+const example = (area: string): FormValue =>
+  JSON.parse(readFileSync(new URL(`../../schemas/${area}/example.json`, import.meta.url), 'utf8')) as FormValue;
+
+let portal: PortalServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  context = await launchBrowser();
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await page.goto(`${portal.baseUrl}/AP/Form`);
+  await page.waitForURL(/\/oidc\//);
+  await page.getByLabel('Username').fill('employee');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${portal.baseUrl}/AP/Form`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await portal?.stop();
+});
+
+describe('a draft of the AP invoice form', () => {
+  const vendor = () => page.locator('#root_vendorName');
+
+  it('is saved while typing and survives a reload', async () => {
+    await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
+    await expect(page.getByText(/Draft saved/).count()).resolves.toBe(0);
+    await vendor().fill('Draft Vendor Ltd');
+    await page.locator('#root_invoiceNumber').fill('INV-DRAFT-1');
+    await page.getByText(/Draft saved/).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
+    await expect(vendor().inputValue()).resolves.toBe('Draft Vendor Ltd');
+    await expect(page.locator('#root_invoiceNumber').inputValue()).resolves.toBe('INV-DRAFT-1');
+    await page.getByText(/Draft saved/).waitFor();
+  });
+
+  it('is discarded by "Discard draft": the form empties and stays empty after a reload', async () => {
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect(vendor().inputValue()).resolves.toBe('');
+    await expect(page.getByText(/Draft saved/).count()).resolves.toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
+    await expect(vendor().inputValue()).resolves.toBe('');
+  });
+
+  it('is cleared by a successful submit', async () => {
+    await fillForm(page, example('AP'));
+    await page.getByText(/Draft saved/).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/AP\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: /AP-\d{6}/ }).waitFor();
+    await page.goto(`${portal.baseUrl}/AP/Form`);
+    await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
+    await expect(vendor().inputValue()).resolves.toBe('');
+    await expect(page.getByText(/Draft saved/).count()).resolves.toBe(0);
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tm.draft.')));
+    expect(keys).toEqual([]);
+  });
+});

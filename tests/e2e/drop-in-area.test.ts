@@ -1,0 +1,177 @@
+/**
+ * Drop-in form areas (issue 4): an administrator copies a folder with a schema and a UI schema
+ * into SCHEMAS_DIR and restarts the server; the area appears on /Forms, its pages work, files
+ * upload through the attachments widget, and after the schema changes the stored submission is
+ * still shown with the version it was submitted with. Runs on a temporary copy of `schemas/`.
+ */
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+const SCHEMAS = new URL('../../schemas/', import.meta.url).pathname;
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The worked example of the README's administrator section, with `unitTitle` as the unit field's label. */
+function keyReturnArea(unitTitle: string) {
+  return {
+    'area.json': {
+      key: 'KeyReturn',
+      title: 'Key return',
+      group: 'Facilities',
+      description: 'Keys handed back by a vendor or a resident moving out.',
+      listColumns: ['unit', 'keyCount'],
+      summaryField: 'unit',
+      handlers: ['Facilities'],
+    },
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      title: 'Key return',
+      type: 'object',
+      required: ['unit', 'keyCount'],
+      properties: {
+        unit: { type: 'string', title: unitTitle, minLength: 1, maxLength: 40 },
+        keyCount: { type: 'integer', title: 'Number of keys', minimum: 1, maximum: 50 },
+        photos: {
+          type: 'array',
+          title: 'Photos of the keys',
+          maxItems: 5,
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'size', 'mediaType'],
+            properties: {
+              id: { type: 'string', format: 'uuid' },
+              name: { type: 'string' },
+              size: { type: 'integer', minimum: 0 },
+              mediaType: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    'ui.json': {
+      'ui:order': ['unit', 'keyCount', 'photos'],
+      photos: { 'ui:widget': 'attachments', 'ui:options': { accept: 'image/*' } },
+    },
+  };
+}
+
+async function dropArea(schemasDir: string, unitTitle: string): Promise<void> {
+  const folder = join(schemasDir, 'KeyReturn');
+  await mkdir(folder, { recursive: true });
+  for (const [file, content] of Object.entries(keyReturnArea(unitTitle))) {
+    await writeFile(join(folder, file), `${JSON.stringify(content, null, 2)}\n`);
+  }
+}
+
+let root: string;
+let schemasDir: string;
+let portal: PortalServer;
+let context: BrowserContext;
+let page: Page;
+
+async function restart(): Promise<void> {
+  const { dataDir } = portal;
+  const port = Number(new URL(portal.baseUrl).port);
+  await expect(portal.stop()).resolves.toBe(0);
+  portal = await startPortal({ dataDir, port, env: { SCHEMAS_DIR: schemasDir } });
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'tm-e2e-dropin-'));
+  schemasDir = join(root, 'schemas');
+  await cp(SCHEMAS, schemasDir, { recursive: true });
+  portal = await startPortal({ env: { SCHEMAS_DIR: schemasDir } });
+  context = await launchBrowser();
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await page.goto(`${portal.baseUrl}/Forms`);
+  await page.waitForURL(/\/oidc\//);
+  await page.getByLabel('Username').fill('employee');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${portal.baseUrl}/Forms`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await portal?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('an area dropped into SCHEMAS_DIR', () => {
+  let detailUrl = '';
+
+  it('appears on /Forms after a restart, with no client rebuild', async () => {
+    await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
+    await expect(page.getByRole('link', { name: 'Key return' }).count()).resolves.toBe(0);
+    await dropArea(schemasDir, 'Unit');
+    await restart();
+    await page.goto(`${portal.baseUrl}/Forms`);
+    await page.getByRole('link', { name: 'Key return' }).click();
+    await page.waitForURL(`${portal.baseUrl}/KeyReturn`);
+    await page.getByRole('heading', { name: 'Key return', level: 1 }).waitFor();
+  });
+
+  it('accepts a submission with an uploaded photo and opens it with a download link', async () => {
+    await page.getByRole('link', { name: 'New' }).click();
+    await page.waitForURL(`${portal.baseUrl}/KeyReturn/Form`);
+    await page.locator('#root_unit').fill('B-204');
+    await page.locator('#root_keyCount').fill('3');
+    await page.locator('#root_photos').setInputFiles({ name: 'keys.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    // "Remove" appears once the upload has finished and the reference is in the form data.
+    await page.getByRole('button', { name: 'Remove keys.png' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Attached files' }).innerText()).resolves.toContain('70 B');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/KeyReturn\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'KeyReturn-000001 — Key return' }).waitFor();
+    detailUrl = page.url();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'keys.png' }).click();
+    expect((await download).suggestedFilename()).toBe('keys.png');
+    await page.goto(`${portal.baseUrl}/KeyReturn`);
+    await page.getByRole('link', { name: 'KeyReturn-000001' }).waitFor();
+  });
+
+  it('refuses a text file named .png with the server message under the file', async () => {
+    await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
+    await page
+      .locator('#root_photos')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await page.getByRole('alert').filter({ hasText: 'not an accepted file type' }).waitFor();
+  });
+
+  it('does not submit while a file is still uploading', async () => {
+    await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
+    await page.locator('#root_unit').fill('C-301');
+    await page.locator('#root_keyCount').fill('1');
+    await page.route('**/api/attachments', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.locator('#root_photos').setInputFiles({ name: 'slow.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Wait until the files have finished uploading').waitFor();
+    expect(page.url()).toMatch(/\/KeyReturn\/Form$/);
+    await page.getByRole('button', { name: 'Remove slow.png' }).waitFor();
+    await page.unroute('**/api/attachments');
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+  });
+
+  it('shows the stored submission with its own schema version after the schema changed', async () => {
+    await dropArea(schemasDir, 'Apartment');
+    await restart();
+    await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
+    await expect(page.locator('label[for="root_unit"]').innerText()).resolves.toMatch(/^Apartment/);
+    await page.goto(detailUrl);
+    await page.getByText(/Shown with version 1 of this form/).waitFor();
+    await expect(page.locator('label[for="root_unit"]').innerText()).resolves.toMatch(/^Unit/);
+    await expect(page.locator('#root_unit').inputValue()).resolves.toBe('B-204');
+  });
+});
