@@ -37,8 +37,8 @@ export const RJSF_BUILTIN_WIDGETS = [
   'hidden',
 ] as const;
 
-/** The portal's own widgets, registered over rjsf's defaults; `richText` is the rich-text editor. */
-export const PORTAL_WIDGETS = ['richText'] as const;
+/** The portal's own widgets, registered over rjsf's defaults: `richText` (rich-text editor), `image` (image display). */
+export const PORTAL_WIDGETS = ['richText', 'image'] as const;
 
 export type PortalWidget = (typeof PORTAL_WIDGETS)[number];
 

@@ -56,9 +56,17 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
   const field = page.locator(`#${leaf.id}`);
   if ((await field.count()) === 0) return false;
   const kind = await field.evaluate((el) =>
-    el.getAttribute('role') === 'radiogroup' ? 'radiogroup' : `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`,
+    el.getAttribute('role') === 'radiogroup'
+      ? 'radiogroup'
+      : (el as HTMLElement).isContentEditable
+        ? 'richtext'
+        : `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`,
   );
-  if (kind === 'radiogroup') {
+  if (kind === 'richtext') {
+    // the rich-text editor: a person types the words; the examples hold older HTML values (`<p>…</p>`)
+    await field.click();
+    await page.keyboard.insertText(String(leaf.value).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
+  } else if (kind === 'radiogroup') {
     // radio groups: inputs are `<id>-<n>` inside labels carrying the option's text
     const wanted = typeof leaf.value === 'boolean' ? (leaf.value ? 'Yes' : 'No') : String(leaf.value);
     await field.getByLabel(wanted, { exact: true }).check();

@@ -5,17 +5,18 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import type { PortalWidget } from '../../../shared/widget-names';
+import { ImageDisplayWidget } from './image-display';
 import { RichTextWidget } from './rich-text-widget';
 
 /** Registry key of the rich-text widget named in UI schemas (`"ui:widget": "richText"`). */
 export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
 
 /** One widget per name of `PORTAL_WIDGETS` (src/shared/widget-names.ts), which the schema validator accepts. */
-const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = { richText: RichTextWidget };
+const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = { richText: RichTextWidget, image: ImageDisplayWidget };
 
 /**
- * rjsf's default widgets plus the portal's own. For now only `richText` (a six-row textarea;
- * issue 4 swaps in slate, flatpickr dates and choices.js selects under rjsf's own keys).
+ * rjsf's default widgets plus the portal's own: `richText` (slate editor, spec §5) and `image`
+ * (image display, spec §4/§9).
  * Property selects need no widget: the schema transform in `property-options.ts` gives those
  * fields an `enum`, which rjsf renders with its `SelectWidget`.
  */
