@@ -60,7 +60,9 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
       ? 'radiogroup'
       : (el as HTMLElement).isContentEditable
         ? 'richtext'
-        : `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`,
+        : (el as HTMLElement).dataset.format
+          ? `picker:${(el as HTMLElement).dataset.format}`
+          : `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`,
   );
   if (kind === 'richtext') {
     // the rich-text editor: a person types the words; the examples hold older HTML values (`<p>…</p>`)
@@ -72,20 +74,32 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
     await field.getByLabel(wanted, { exact: true }).check();
   } else if (kind.startsWith('select')) {
     await field.selectOption({ index: await optionIndex(field, String(leaf.value)) });
+  } else if (kind.startsWith('picker:')) {
+    // flatpickr inputs (date, time, date-time): typed as the person sees them, taken on Tab (blur)
+    const typed = kind === 'picker:date-time' ? await localDateTime(field, String(leaf.value), ' ') : String(leaf.value).slice(0, kind === 'picker:time' ? 5 : undefined);
+    await field.fill(typed);
+    await field.press('Tab');
   } else if (kind === 'input:datetime-local') {
     // the stored value is UTC ISO 8601; a person types the local wall-clock time the browser shows
-    const local = await field.evaluate((_, iso) => {
-      const date = new Date(iso);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-    }, String(leaf.value));
-    await field.fill(local);
+    await field.fill(await localDateTime(field, String(leaf.value), 'T'));
   } else if (kind === 'input:checkbox') {
     await field.setChecked(Boolean(leaf.value));
   } else {
     await field.fill(String(leaf.value));
   }
   return true;
+}
+
+/** The browser's local wall-clock time for a UTC ISO 8601 value: `YYYY-MM-DD<separator>HH:MM`. */
+async function localDateTime(field: Locator, iso: string, separator: string): Promise<string> {
+  return field.evaluate(
+    (_, [value, sep]) => {
+      const date = new Date(value);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}${sep}${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    },
+    [iso, separator] as const,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import type { PortalWidget } from '../../../shared/widget-names';
+import { DatePickerWidget, DateTimePickerWidget, TimePickerWidget } from './date-picker-widget';
 import { ImageDisplayWidget } from './image-display';
 import { RichTextWidget } from './rich-text-widget';
 
@@ -14,12 +15,19 @@ export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
 /** One widget per name of `PORTAL_WIDGETS` (src/shared/widget-names.ts), which the schema validator accepts. */
 const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = { richText: RichTextWidget, image: ImageDisplayWidget };
 
+/** rjsf's own keys, so `format: "date" | "time" | "date-time"` need no UI hint (house style). */
+const RJSF_OVERRIDES: RegistryWidgetsType = {
+  DateWidget: DatePickerWidget,
+  TimeWidget: TimePickerWidget,
+  DateTimeWidget: DateTimePickerWidget,
+};
+
 /**
- * rjsf's default widgets plus the portal's own: `richText` (slate editor, spec §5) and `image`
- * (image display, spec §4/§9).
+ * rjsf's default widgets plus the portal's own: flatpickr pickers under rjsf's date/time keys,
+ * `richText` (slate editor, spec §5) and `image` (image display, spec §4/§9).
  * Property selects need no widget: the schema transform in `property-options.ts` gives those
  * fields an `enum`, which rjsf renders with its `SelectWidget`.
  */
 export function createWidgets(): RegistryWidgetsType {
-  return { ...getDefaultRegistry().widgets, ...PORTAL_WIDGET_REGISTRY };
+  return { ...getDefaultRegistry().widgets, ...RJSF_OVERRIDES, ...PORTAL_WIDGET_REGISTRY };
 }
