@@ -37,6 +37,10 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
   if (multi) {
     const base = multi[1] ?? '';
     const select = page.locator(`select#${base}`);
+    if ((await select.count()) > 0 && (await isChoicesSelect(select))) {
+      await chooseInChoices(page, select, String(leaf.value));
+      return true;
+    }
     if ((await select.count()) > 0) {
       const selected = await select.evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.index));
       const index = await optionIndex(select, String(leaf.value));
@@ -72,6 +76,8 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
     // radio groups: inputs are `<id>-<n>` inside labels carrying the option's text
     const wanted = typeof leaf.value === 'boolean' ? (leaf.value ? 'Yes' : 'No') : String(leaf.value);
     await field.getByLabel(wanted, { exact: true }).check();
+  } else if (kind.startsWith('select') && (await isChoicesSelect(field))) {
+    await chooseInChoices(page, field, String(leaf.value));
   } else if (kind.startsWith('select')) {
     await field.selectOption({ index: await optionIndex(field, String(leaf.value)) });
   } else if (kind.startsWith('picker:')) {
@@ -100,6 +106,31 @@ async function localDateTime(field: Locator, iso: string, separator: string): Pr
     },
     [iso, separator] as const,
   );
+}
+
+/** True when a `<select>` is driven by choices.js (the portal's select widget hides it). */
+async function isChoicesSelect(select: Locator): Promise<boolean> {
+  return select.evaluate((el) => el.closest('.choices') !== null);
+}
+
+/**
+ * Picks an option of a choices.js select the way a person does: opens the dropdown with a click,
+ * types the wanted text into its search box and clicks the matching entry (same label rule as
+ * {@link optionIndex}).
+ */
+async function chooseInChoices(page: Page, select: Locator, wanted: string): Promise<void> {
+  const box = page.locator('.choices').filter({ has: select });
+  await box.click();
+  const search = box.locator('input.choices__input--cloned');
+  if ((await search.count()) > 0) await search.fill(wanted.split(' ')[0] ?? wanted);
+  const items = box.locator('.choices__list--dropdown .choices__item--selectable');
+  await items.first().waitFor();
+  const labels = (await items.allInnerTexts()).map((label) => label.trim());
+  let index = labels.indexOf(wanted);
+  if (index < 0) index = labels.findIndex((label) => label.startsWith(`${wanted} `));
+  if (index < 0) throw new Error(`option "${wanted}" not offered; options: ${labels.join(' | ')}`);
+  await items.nth(index).click();
+  await page.keyboard.press('Escape');
 }
 
 /**

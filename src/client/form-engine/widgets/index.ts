@@ -8,6 +8,7 @@ import type { PortalWidget } from '../../../shared/widget-names';
 import { DatePickerWidget, DateTimePickerWidget, TimePickerWidget } from './date-picker-widget';
 import { ImageDisplayWidget } from './image-display';
 import { RichTextWidget } from './rich-text-widget';
+import { SelectWidget } from './select-widget';
 
 /** Registry key of the rich-text widget named in UI schemas (`"ui:widget": "richText"`). */
 export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
@@ -20,13 +21,15 @@ const RJSF_OVERRIDES: RegistryWidgetsType = {
   DateWidget: DatePickerWidget,
   TimeWidget: TimePickerWidget,
   DateTimeWidget: DateTimePickerWidget,
+  SelectWidget,
 };
 
 /**
  * rjsf's default widgets plus the portal's own: flatpickr pickers under rjsf's date/time keys,
+ * the choices.js select under `SelectWidget`,
  * `richText` (slate editor, spec §5) and `image` (image display, spec §4/§9).
- * Property selects need no widget: the schema transform in `property-options.ts` gives those
- * fields an `enum`, which rjsf renders with its `SelectWidget`.
+ * Property selects need no option loading: the schema transform in `property-options.ts` gives
+ * those fields an `enum`, which the select renders.
  */
 export function createWidgets(): RegistryWidgetsType {
   return { ...getDefaultRegistry().widgets, ...RJSF_OVERRIDES, ...PORTAL_WIDGET_REGISTRY };
