@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
                   { index: true, handle: PUBLIC, ...page(() => import('./routes/home')) },
                   { path: 'Forms', ...page(() => import('./routes/forms')) },
                   { path: 'Tickets', ...page(() => import('./routes/tickets')) },
+                  { path: 'test', caseSensitive: true, ...page(() => import('./routes/widget-test')) },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },
                   { path: ':area/:id', ...areaDetail },

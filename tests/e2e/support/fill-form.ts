@@ -118,7 +118,7 @@ async function isChoicesSelect(select: Locator): Promise<boolean> {
  * types the wanted text into its search box and clicks the matching entry (same label rule as
  * {@link optionIndex}).
  */
-async function chooseInChoices(page: Page, select: Locator, wanted: string): Promise<void> {
+export async function chooseInChoices(page: Page, select: Locator, wanted: string): Promise<void> {
   const box = page.locator('.choices').filter({ has: select });
   await box.click();
   const search = box.locator('input.choices__input--cloned');

@@ -1,4 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
+import flatpickr from 'flatpickr';
 import Flatpickr from 'react-flatpickr';
 import 'flatpickr/dist/flatpickr.min.css';
 
@@ -9,6 +10,7 @@ const INPUT_FORMAT: Record<PickerMode, string> = { date: 'Y-m-d', time: 'H:i', '
 const PLACEHOLDER: Record<PickerMode, string> = { date: 'YYYY-MM-DD', time: 'HH:MM', 'date-time': 'YYYY-MM-DD HH:MM' };
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const isValidDate = (date: Date) => !Number.isNaN(date.getTime());
 
 /**
  * The stored ISO 8601 value for a picked local date: `2025-03-14`, `14:30:00`, or UTC
@@ -16,7 +18,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * date itself is formatted).
  */
 function toStored(mode: PickerMode, date: Date | undefined): string | undefined {
-  if (!date) return undefined;
+  if (!date || !isValidDate(date)) return undefined;
   if (mode === 'date') return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   if (mode === 'time') return `${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
   return date.toISOString();
@@ -29,7 +31,8 @@ function toPicker(mode: PickerMode, value: unknown): string | Date | undefined {
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? undefined : date;
   }
-  return mode === 'time' ? value.slice(0, 5) : value;
+  if (mode === 'time') return /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : undefined;
+  return value;
 }
 
 function bound(mode: PickerMode, value: unknown): string | Date | undefined {
@@ -67,8 +70,18 @@ function createPickerWidget(mode: PickerMode) {
           minDate: bound(mode, schema.formatMinimum),
           maxDate: bound(mode, schema.formatMaximum),
         }}
-        onChange={(dates) => onChange(toStored(mode, dates[0]))}
-        onBlur={(event) => onBlur(id, event.target.value)}
+        onChange={(dates) => {
+          // flatpickr hands an Invalid Date while a time is half typed: keep the field as it is
+          if (!dates[0] || isValidDate(dates[0])) onChange(toStored(mode, dates[0]));
+        }}
+        onBlur={(event) => {
+          // a typed value counts even when focus moves into the picker's own time inputs, where
+          // flatpickr itself does not take it
+          const text = event.target.value.trim();
+          const typed = text ? flatpickr.parseDate(text, INPUT_FORMAT[mode]) : undefined;
+          if (!text || (typed && isValidDate(typed))) onChange(toStored(mode, typed));
+          onBlur(id, event.target.value);
+        }}
         onFocus={(event) => onFocus(id, event.target.value)}
       />
     );
