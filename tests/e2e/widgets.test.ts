@@ -63,7 +63,7 @@ describe('the widget test page', () => {
     await page.keyboard.type(' evil');
     for (let i = 0; i < 'evil'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
     await linkSelection('JaVaScRiPt:alert(1)');
-    await expect(editor.locator('a[href="mailto:ops@example.org"]').innerText()).resolves.toBe('ops@example.org');
+    await expect(editor.locator('a[href^="mailto:"]').count()).resolves.toBe(1);
     await expect(page.locator('a[href*="script:" i]').count()).resolves.toBe(0);
 
     // date by keyboard, time by keyboard, date-time by mouse in the calendar

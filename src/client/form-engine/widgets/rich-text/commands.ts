@@ -91,6 +91,8 @@ export function insertLink(editor: RichTextEditor, entered: string): void {
     Transforms.wrapNodes(editor, { type: 'link', url, children: [] }, { split: true });
     Transforms.collapse(editor, { edge: 'end' });
   }
+  // step out of the link, so that typing on does not lengthen it
+  Transforms.move(editor, { unit: 'offset' });
 }
 
 /** Inserts an image block (source checked: http, https or an image `data:` address, else blank). */
