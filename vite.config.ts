@@ -13,6 +13,8 @@ const FORM_ENGINE_MODULES = new RegExp(
   [
     String.raw`node_modules[\\/](@rjsf|@x0k|ajv|ajv-formats|fast-uri|fast-equals|fast-deep-equal|markdown-to-jsx|jsonpointer|json-schema-traverse|react-is)[\\/]`,
     String.raw`src[\\/]client[\\/]form-engine[\\/]`,
+    String.raw`node_modules[\\/](slate|slate-react|slate-dom|slate-history|is-hotkey|immer|direction|scroll-into-view-if-needed|compute-scroll-into-view|tiny-invariant|is-plain-object|lodash|flatpickr|react-flatpickr|choices\.js|fuse\.js|tippy\.js|@popperjs)[\\/]`,
+    String.raw`src[\\/]shared[\\/]rich-text`,
     String.raw`src[\\/]shared[\\/]form-validation`,
     String.raw`src[\\/]shared[\\/]area-rules`,
     String.raw`src[\\/]client[\\/]features[\\/]areas[\\/]use-area-form-schemas`,

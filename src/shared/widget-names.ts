@@ -37,8 +37,11 @@ export const RJSF_BUILTIN_WIDGETS = [
   'hidden',
 ] as const;
 
-/** The portal's own widgets, registered over rjsf's defaults; `richText` is the rich-text editor, `attachments` the file upload. */
-export const PORTAL_WIDGETS = ['richText', 'attachments'] as const;
+/**
+ * The portal's own widgets, registered over rjsf's defaults: `richText` (rich-text editor),
+ * `attachments` (file upload), `image` (image display).
+ */
+export const PORTAL_WIDGETS = ['richText', 'attachments', 'image'] as const;
 
 export type PortalWidget = (typeof PORTAL_WIDGETS)[number];
 

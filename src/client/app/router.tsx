@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'Tickets/comments/:id?', ...page(() => import('./routes/ticket-view')) },
                   { path: 'Changes', ...page(() => import('./routes/changes')) },
+                  { path: 'test', caseSensitive: true, ...page(() => import('./routes/widget-test')) },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },
                   { path: ':area/:id', ...areaDetail },

@@ -10,6 +10,7 @@ import { createRulesValidator } from './rules-validator';
 import { formValidator } from './validator';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { PagedArrayFieldTemplate } from './templates/paged-array-field-template';
+import { FieldHelpTemplate } from './templates/field-help-template';
 import { createWidgets } from './widgets';
 import './form.css';
 
@@ -28,7 +29,7 @@ function focusFirstError(error: RJSFValidationError): void {
 
 /** Module scope: the same registry object on every render (engineering notes, "Forms"). */
 const WIDGETS = createWidgets();
-const TEMPLATES = { ErrorListTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
+const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
 
 /** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
 export type AreaFormProps = {
@@ -62,6 +63,9 @@ export type AreaFormProps = {
  * (not on every keystroke, and not on blur: rjsf's blur validation marks every untouched
  * required field at once, and the re-render it causes swallowed a radio click that followed
  * typing), lists errors at the top, shows each message on its field and focuses the first.
+ * Values of conditional fields that are hidden when the form is submitted (`dependencies`,
+ * `if`/`then`/`else`) are left out of the submitted data (`omitExtraData`, on submit only:
+ * `liveOmit` would prune on every keystroke).
  */
 export function AreaForm(props: AreaFormProps) {
   const { schema, uiSchema, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
@@ -83,6 +87,7 @@ export function AreaForm(props: AreaFormProps) {
       showErrorList={readonly ? false : 'top'}
       focusOnFirstError={readonly ? false : focusFirstError}
       noHtml5Validate
+      omitExtraData
       transformErrors={transformErrors}
       extraErrors={extraErrors}
       onChange={(event) => onChange?.(toJsonObject(event.formData))}

@@ -37,6 +37,10 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
   if (multi) {
     const base = multi[1] ?? '';
     const select = page.locator(`select#${base}`);
+    if ((await select.count()) > 0 && (await isChoicesSelect(select))) {
+      await chooseInChoices(page, select, String(leaf.value));
+      return true;
+    }
     if ((await select.count()) > 0) {
       const selected = await select.evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.index));
       const index = await optionIndex(select, String(leaf.value));
@@ -56,28 +60,77 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
   const field = page.locator(`#${leaf.id}`);
   if ((await field.count()) === 0) return false;
   const kind = await field.evaluate((el) =>
-    el.getAttribute('role') === 'radiogroup' ? 'radiogroup' : `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`,
+    el.getAttribute('role') === 'radiogroup'
+      ? 'radiogroup'
+      : (el as HTMLElement).isContentEditable
+        ? 'richtext'
+        : (el as HTMLElement).dataset.format
+          ? `picker:${(el as HTMLElement).dataset.format}`
+          : `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`,
   );
-  if (kind === 'radiogroup') {
+  if (kind === 'richtext') {
+    // the rich-text editor: a person types the words; the examples hold older HTML values (`<p>…</p>`)
+    await field.click();
+    await page.keyboard.insertText(String(leaf.value).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
+  } else if (kind === 'radiogroup') {
     // radio groups: inputs are `<id>-<n>` inside labels carrying the option's text
     const wanted = typeof leaf.value === 'boolean' ? (leaf.value ? 'Yes' : 'No') : String(leaf.value);
     await field.getByLabel(wanted, { exact: true }).check();
+  } else if (kind.startsWith('select') && (await isChoicesSelect(field))) {
+    await chooseInChoices(page, field, String(leaf.value));
   } else if (kind.startsWith('select')) {
     await field.selectOption({ index: await optionIndex(field, String(leaf.value)) });
+  } else if (kind.startsWith('picker:')) {
+    // flatpickr inputs (date, time, date-time): typed as the person sees them, taken on Tab (blur)
+    const typed = kind === 'picker:date-time' ? await localDateTime(field, String(leaf.value), ' ') : String(leaf.value).slice(0, kind === 'picker:time' ? 5 : undefined);
+    await field.fill(typed);
+    await field.press('Tab');
   } else if (kind === 'input:datetime-local') {
     // the stored value is UTC ISO 8601; a person types the local wall-clock time the browser shows
-    const local = await field.evaluate((_, iso) => {
-      const date = new Date(iso);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-    }, String(leaf.value));
-    await field.fill(local);
+    await field.fill(await localDateTime(field, String(leaf.value), 'T'));
   } else if (kind === 'input:checkbox') {
     await field.setChecked(Boolean(leaf.value));
   } else {
     await field.fill(String(leaf.value));
   }
   return true;
+}
+
+/** The browser's local wall-clock time for a UTC ISO 8601 value: `YYYY-MM-DD<separator>HH:MM`. */
+async function localDateTime(field: Locator, iso: string, separator: string): Promise<string> {
+  return field.evaluate(
+    (_, [value, sep]) => {
+      const date = new Date(value);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}${sep}${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    },
+    [iso, separator] as const,
+  );
+}
+
+/** True when a `<select>` is driven by choices.js (the portal's select widget hides it). */
+async function isChoicesSelect(select: Locator): Promise<boolean> {
+  return select.evaluate((el) => el.closest('.choices') !== null);
+}
+
+/**
+ * Picks an option of a choices.js select the way a person does: opens the dropdown with a click,
+ * types the wanted text into its search box and clicks the matching entry (same label rule as
+ * {@link optionIndex}).
+ */
+export async function chooseInChoices(page: Page, select: Locator, wanted: string): Promise<void> {
+  const box = page.locator('.choices').filter({ has: select });
+  await box.click();
+  const search = box.locator('input.choices__input--cloned');
+  if ((await search.count()) > 0) await search.fill(wanted.split(' ')[0] ?? wanted);
+  const items = box.locator('.choices__list--dropdown .choices__item--selectable');
+  await items.first().waitFor();
+  const labels = (await items.allInnerTexts()).map((label) => label.trim());
+  let index = labels.indexOf(wanted);
+  if (index < 0) index = labels.findIndex((label) => label.startsWith(`${wanted} `));
+  if (index < 0) throw new Error(`option "${wanted}" not offered; options: ${labels.join(' | ')}`);
+  await items.nth(index).click();
+  await page.keyboard.press('Escape');
 }
 
 /**

@@ -137,9 +137,9 @@ const CASES: Record<string, { areas: number; lines: string[] }> = {
   'ui-unknown-widget': {
     areas: 1,
     lines: [
-      'AP/ui.json#/notes/ui:widget: "richtext" is not an rjsf widget or one of ours (richText, attachments)',
+      'AP/ui.json#/notes/ui:widget: "richtext" is not an rjsf widget or one of ours (richText, attachments, image)',
       // rjsf spells it "alt-date"; "altdate" would fail only when the form renders.
-      'AP/ui.json#/dueDate/ui:options/widget: "altdate" is not an rjsf widget or one of ours (richText, attachments)',
+      'AP/ui.json#/dueDate/ui:options/widget: "altdate" is not an rjsf widget or one of ours (richText, attachments, image)',
     ],
   },
 };

@@ -6,7 +6,10 @@ import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import type { PortalWidget } from '../../../shared/widget-names';
 import { AttachmentsWidget } from './attachments-widget';
+import { DatePickerWidget, DateTimePickerWidget, TimePickerWidget } from './date-picker-widget';
+import { ImageDisplayWidget } from './image-display';
 import { RichTextWidget } from './rich-text-widget';
+import { SelectWidget } from './select-widget';
 
 /** Registry key of the rich-text widget named in UI schemas (`"ui:widget": "richText"`). */
 export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
@@ -15,14 +18,24 @@ export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
 const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = {
   richText: RichTextWidget,
   attachments: AttachmentsWidget,
+  image: ImageDisplayWidget,
+};
+
+/** rjsf's own keys, so `format: "date" | "time" | "date-time"` need no UI hint (house style). */
+const RJSF_OVERRIDES: RegistryWidgetsType = {
+  DateWidget: DatePickerWidget,
+  TimeWidget: TimePickerWidget,
+  DateTimeWidget: DateTimePickerWidget,
+  SelectWidget,
 };
 
 /**
- * rjsf's default widgets plus the portal's own. For now only `richText` (a six-row textarea;
- * issue 4 swaps in slate, flatpickr dates and choices.js selects under rjsf's own keys).
- * Property selects need no widget: the schema transform in `property-options.ts` gives those
- * fields an `enum`, which rjsf renders with its `SelectWidget`.
+ * rjsf's default widgets plus the portal's own: flatpickr pickers under rjsf's date/time keys,
+ * the choices.js select under `SelectWidget`,
+ * `richText` (slate editor, spec §5), `attachments` (file upload) and `image` (image display, spec §4/§9).
+ * Property selects need no option loading: the schema transform in `property-options.ts` gives
+ * those fields an `enum`, which the select renders.
  */
 export function createWidgets(): RegistryWidgetsType {
-  return { ...getDefaultRegistry().widgets, ...PORTAL_WIDGET_REGISTRY };
+  return { ...getDefaultRegistry().widgets, ...RJSF_OVERRIDES, ...PORTAL_WIDGET_REGISTRY };
 }

@@ -10,12 +10,14 @@ import type { FieldError } from '../../../../shared/api-error';
 import { checkAreaRules } from '../../../../shared/area-rules';
 import { escapePointerToken } from '../../../../shared/form-validation';
 import type { JsonObject, JsonValue } from '../../../../shared/json';
+import { isDocumentString, readRichText, toPlainText } from '../../../../shared/rich-text';
 import { canSubmitArea } from '../../../../shared/scopes';
 import { formatSubmissionNumber, type Submission } from '../../../../shared/submission';
 import type { Database } from '../../../db/client';
 import { areaCounters, changes, properties, submissions } from '../../../db/schema';
 import { findPropertyFields } from '../../../lib/area-discovery';
 import { routeNewSubmission } from '../../../lib/routing';
+import { sanitiseRichTextFields } from '../../../lib/rich-text-sanitiser';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors';
 import { withPortalSetFieldErrors } from '../../../lib/ticket-fields';
 import type { AuthUser } from '../../../plugins/auth';
@@ -103,7 +105,8 @@ function summaryOf(area: Area, data: JsonObject): string | null {
   const value: JsonValue | undefined = field === undefined ? undefined : data[field];
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string' || !value.trim()) return null;
-  const text = value
+  const reading = isDocumentString(value) ? readRichText(value) : undefined;
+  const text = (reading?.ok ? toPlainText(reading.doc) : value)
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -175,6 +178,7 @@ export async function createSubmission(db: Database, input: CreateInput): Promis
   }
   await checkParent(db, input);
   const errors = withPortalSetFieldErrors(area.definition.schema, data, area.validate(data));
+  errors.push(...sanitiseRichTextFields(area.definition.uiSchema, data, errors));
   errors.push(...ruleErrors(area, data, errors));
   errors.push(...(await propertyErrors(db, area, data, errors)));
   const attached = await checkAttachmentRefs(db, area.definition.uiSchema, user, data);

@@ -1,0 +1,97 @@
+import type { WidgetProps } from '@rjsf/utils';
+import flatpickr from 'flatpickr';
+import Flatpickr from 'react-flatpickr';
+import 'flatpickr/dist/flatpickr.min.css';
+
+type PickerMode = 'date' | 'time' | 'date-time';
+
+/** What the person types and sees (flatpickr tokens), per mode; stored values are ISO 8601. */
+const INPUT_FORMAT: Record<PickerMode, string> = { date: 'Y-m-d', time: 'H:i', 'date-time': 'Y-m-d H:i' };
+const PLACEHOLDER: Record<PickerMode, string> = { date: 'YYYY-MM-DD', time: 'HH:MM', 'date-time': 'YYYY-MM-DD HH:MM' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isValidDate = (date: Date) => !Number.isNaN(date.getTime());
+
+/**
+ * The stored ISO 8601 value for a picked local date: `2025-03-14`, `14:30:00`, or UTC
+ * `2025-03-14T13:30:00.000Z` (react-flatpickr's hook hands an empty date string, so the
+ * date itself is formatted).
+ */
+function toStored(mode: PickerMode, date: Date | undefined): string | undefined {
+  if (!date || !isValidDate(date)) return undefined;
+  if (mode === 'date') return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  if (mode === 'time') return `${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
+  return date.toISOString();
+}
+
+/** The stored value as flatpickr takes it (a local `Date` for date-time, the text otherwise). */
+function toPicker(mode: PickerMode, value: unknown): string | Date | undefined {
+  if (typeof value !== 'string' || !value) return undefined;
+  if (mode === 'date-time') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+  }
+  if (mode === 'time') return /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : undefined;
+  return value;
+}
+
+function bound(mode: PickerMode, value: unknown): string | Date | undefined {
+  return typeof value === 'string' ? toPicker(mode, value) : undefined;
+}
+
+function createPickerWidget(mode: PickerMode) {
+  /**
+   * A flatpickr picker for this `format` (spec §1: date and time pickers): typing works
+   * (`allowInput`; a typed value is taken on blur), the schema's `formatMinimum`/`formatMaximum`
+   * bound the calendar, the value is stored in ISO 8601 and an empty field reports `undefined`.
+   */
+  function PickerWidget(props: WidgetProps) {
+    const value: unknown = props.value;
+    const { id, disabled, readonly, required, autofocus, schema, onChange, onBlur, onFocus } = props;
+    return (
+      <Flatpickr
+        id={id}
+        name={id}
+        className="form-control"
+        value={toPicker(mode, value)}
+        disabled={disabled || readonly}
+        required={required}
+        autoFocus={autofocus}
+        placeholder={props.placeholder || PLACEHOLDER[mode]}
+        autoComplete="off"
+        data-format={mode}
+        aria-describedby={`${id}__description ${id}__error ${id}__help`}
+        options={{
+          allowInput: true,
+          enableTime: mode !== 'date',
+          noCalendar: mode === 'time',
+          time_24hr: true,
+          dateFormat: INPUT_FORMAT[mode],
+          minDate: bound(mode, schema.formatMinimum),
+          maxDate: bound(mode, schema.formatMaximum),
+        }}
+        onChange={(dates) => {
+          // flatpickr hands an Invalid Date while a time is half typed: keep the field as it is
+          if (!dates[0] || isValidDate(dates[0])) onChange(toStored(mode, dates[0]));
+        }}
+        onBlur={(event) => {
+          // a typed value counts even when focus moves into the picker's own time inputs, where
+          // flatpickr itself does not take it
+          const text = event.target.value.trim();
+          const typed = text ? flatpickr.parseDate(text, INPUT_FORMAT[mode]) : undefined;
+          if (!text || (typed && isValidDate(typed))) onChange(toStored(mode, typed));
+          onBlur(id, event.target.value);
+        }}
+        onFocus={(event) => onFocus(id, event.target.value)}
+      />
+    );
+  }
+  return PickerWidget;
+}
+
+/** Replaces rjsf's `DateWidget` (`format: "date"`). */
+export const DatePickerWidget = createPickerWidget('date');
+/** Replaces rjsf's `TimeWidget` (`format: "time"`). */
+export const TimePickerWidget = createPickerWidget('time');
+/** Replaces rjsf's `DateTimeWidget` (`format: "date-time"`). */
+export const DateTimePickerWidget = createPickerWidget('date-time');

@@ -1,0 +1,116 @@
+/**
+ * The widget test page `/test` (issue 4): every widget filled by keyboard and mouse, the hidden
+ * conditional value left out of the submitted data, a `javascript:` link never executable, a
+ * failing image shows 'No image found!', and success and failure toasts appear.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { chooseInChoices } from './support/fill-form';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+let portal: PortalServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  context = await launchBrowser();
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await page.goto(`${portal.baseUrl}/test`);
+  await page.getByLabel('Username').fill('employee');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${portal.baseUrl}/test`);
+  await page.getByRole('heading', { name: 'Widget test', level: 1 }).waitFor();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await portal?.stop();
+});
+
+async function linkSelection(url: string): Promise<void> {
+  page.once('dialog', (dialog) => void dialog.accept(url));
+  await page.getByRole('button', { name: 'Link', exact: true }).click();
+}
+
+describe('the widget test page', () => {
+  it('shows a loaded image, and a failing one as a bordered box saying No image found!', async () => {
+    await page.locator('#root_photo [data-state="loaded"]').waitFor();
+    await expect(page.locator('#root_missingPhoto').innerText()).resolves.toBe('No image found!');
+    const border = await page.locator('#root_missingPhoto .image-display--error').evaluate((el) => getComputedStyle(el).borderStyle);
+    expect(border).toBe('solid');
+  });
+
+  it('shows the help text of a field as a tooltip', async () => {
+    await page.locator('.help-tip').first().hover();
+    await expect(page.locator('.tippy-box').innerText()).resolves.toContain('Bold, lists, headings');
+  });
+
+  it('fills every widget, drops the hidden conditional value and toasts the submit', async () => {
+    const editor = page.locator('#root_notes');
+    await editor.click();
+    await page.keyboard.type('Call ');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type('now');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type(' ops@example.org');
+    for (let i = 0; i < 'ops@example.org'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await linkSelection('');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' evil');
+    for (let i = 0; i < 'evil'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await linkSelection('JaVaScRiPt:alert(1)');
+    await expect(editor.locator('a[href^="mailto:"]').count()).resolves.toBe(1);
+    await expect(page.locator('a[href*="script:" i]').count()).resolves.toBe(0);
+
+    // date by keyboard, time by keyboard, date-time by mouse in the calendar
+    await page.locator('#root_day').fill('2025-03-14');
+    await page.keyboard.press('Tab');
+    await page.locator('#root_time').fill('09:30');
+    await page.keyboard.press('Tab');
+    await page.locator('#root_at').click();
+    await page.locator('.flatpickr-calendar.open .flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)').nth(9).click();
+    await page.keyboard.press('Escape');
+
+    // the conditional field appears for Other and goes away again for Leak
+    await chooseInChoices(page, page.locator('select#root_kind'), 'Other');
+    await page.locator('#root_other').fill('Draught');
+    await chooseInChoices(page, page.locator('select#root_kind'), 'Leak');
+    await page.locator('#root_other').waitFor({ state: 'detached' });
+
+    await chooseInChoices(page, page.locator('select#root_tags'), 'Urgent');
+    await chooseInChoices(page, page.locator('select#root_tags'), 'Repeat');
+    await page.locator('#root_rooms__add').click();
+    await page.locator('#root_rooms_0_room').fill('Kitchen');
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Test form submitted').waitFor();
+    const data = JSON.parse(await page.locator('#submitted-data').innerText()) as Record<string, unknown>;
+    expect(data).toMatchObject({ day: '2025-03-14', time: '09:30:00', kind: 'Leak', tags: ['Urgent', 'Repeat'], rooms: [{ room: 'Kitchen' }] });
+    expect(data.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(data).not.toHaveProperty('other');
+    const notes = JSON.parse(String(data.notes)) as unknown;
+    expect(notes).toEqual([
+      {
+        type: 'paragraph',
+        children: [
+          { text: 'Call ' },
+          { text: 'now', bold: true },
+          { text: ' ' },
+          { type: 'link', url: 'mailto:ops@example.org', children: [{ text: 'ops@example.org' }] },
+          { text: ' ' },
+          { type: 'link', url: '', children: [{ text: 'evil' }] },
+          { text: '' },
+        ],
+      },
+    ]);
+  });
+
+  it('shows a failure toast', async () => {
+    await page.getByRole('button', { name: 'Show a failure toast' }).click();
+    await page.getByText('Test failure: nothing was submitted').waitFor();
+  });
+});
