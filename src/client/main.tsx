@@ -6,6 +6,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';
 import './styles/lists.css';
+import './styles/shell.css';
 
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no #app element');

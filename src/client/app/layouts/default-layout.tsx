@@ -4,7 +4,7 @@ import { NavBar } from '../components/nav-bar';
 /** The default layout: skip link, navigation bar, and the page in the `main` landmark. */
 export default function DefaultLayout() {
   return (
-    <div className="app-shell">
+    <div className="app-shell" data-layout="default">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
