@@ -5,6 +5,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contentDbPlugin } from './scripts/lib/content-db';
 
 const API_ORIGIN = process.env.VITE_DEV_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -22,7 +23,7 @@ const FORM_ENGINE_MODULES = new RegExp(
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [react(), contentDbPlugin(new URL('./content', import.meta.url).pathname)],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -161,6 +161,8 @@ describe('navigation (spec §2, §9)', () => {
     // /Forms has loaded its module and its data once: going back to it is instant
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByRole('heading', { name: /^Welcome/, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Your open requests' }).waitFor();
+    await page.locator('#nprogress').waitFor({ state: 'detached' }); // the home page's own loads are over
     await resetProgress();
     await page.getByRole('link', { name: 'Forms', exact: true }).click();
     await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
@@ -211,6 +213,19 @@ describe('navigation (spec §2, §9)', () => {
       await page.locator(`[data-layout="${layout}"]`).waitFor();
       expect(await layoutOf(page), path).toBe(layout);
     }
+  });
+
+  it('shows announcements from the content database on the home page and help beside the form', async () => {
+    const db = page.waitForResponse((response) => /\/content\/db-[0-9a-f]{10}\.json$/.test(response.url()));
+    await page.goto(`${base}/`);
+    expect((await db).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Announcements', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'The portal now works offline', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Your open requests', level: 2 }).waitFor();
+    await page.getByText('You have no open requests.').waitFor();
+    await page.goto(`${base}/AP/Form`);
+    const help = page.getByRole('complementary', { name: 'Help' });
+    await help.getByText('Payment runs are on').waitFor();
   });
 
   it('collapses the navigation into a menu below 768 px and shows lists as cards (screenshots at 375, 768, 1280)', async () => {

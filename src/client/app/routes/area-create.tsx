@@ -4,6 +4,7 @@ import { areaListPath } from '../../config/paths';
 import { AreaGate } from '../../features/areas/components/area-gate';
 import { CreateSubmission } from '../../features/areas/components/create-submission';
 import { areaCrumbs } from '../../features/areas/area-crumbs';
+import { WithFormHelp } from '../../features/content/components/form-help';
 import type { AreaContext } from '../../features/areas/area-route';
 
 function ParentRequired({ context }: { context: AreaContext }) {
@@ -28,7 +29,9 @@ export default function AreaCreatePage() {
         context.area.parent && !context.location.parent ? (
           <ParentRequired context={context} />
         ) : (
-          <CreateSubmission key={JSON.stringify(context.location)} context={context} />
+          <WithFormHelp area={context.area.key}>
+            <CreateSubmission key={JSON.stringify(context.location)} context={context} />
+          </WithFormHelp>
         )
       }
     </AreaGate>

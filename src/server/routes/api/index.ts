@@ -4,6 +4,7 @@ import { areaRoutes } from './areas';
 import { authConfigRoutes } from './auth-config';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
+import { meActivityRoutes } from './me-activity';
 import { propertyRoutes } from './properties';
 import { submissionRoutes } from './submissions/index';
 
@@ -19,4 +20,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(propertyRoutes);
   await app.register(areaRoutes);
   await app.register(submissionRoutes);
+  await app.register(meActivityRoutes);
 };
