@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './lib/pwa';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';
@@ -16,3 +17,5 @@ createRoot(container).render(
     <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );
+
+registerServiceWorker();
