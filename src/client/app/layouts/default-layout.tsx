@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { NavBar } from '../components/nav-bar';
+import { OutboxPanel } from '../../features/outbox/outbox-panel';
 
 /** The default layout: skip link, navigation bar, and the page in the `main` landmark. */
 export default function DefaultLayout() {
@@ -10,6 +11,7 @@ export default function DefaultLayout() {
       </a>
       <NavBar />
       <main id="main" className="page" tabIndex={-1}>
+        <OutboxPanel />
         <Outlet />
       </main>
     </div>

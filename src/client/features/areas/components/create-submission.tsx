@@ -8,8 +8,10 @@ import { areaDetailPath, areaListPath } from '../../../config/paths';
 import { AreaForm } from '../../../form-engine/area-form';
 import { fieldIdForPointer, toErrorSchema, type FieldErrorSchema } from '../../../form-engine/error-schema';
 import { focusFieldById } from '../../../form-engine/focus-field';
+import { useSession } from '../../../app/session/session-context';
 import { toApiFailure } from '../../../lib/http';
 import { createIdempotencyKey } from '../../../lib/idempotency-key';
+import { queueSubmission, removeOutboxItem, type OutboxItem } from '../../../lib/outbox';
 import { toast } from '../../../lib/toast';
 import { createSubmission } from '../api';
 import { areaCrumbs } from '../area-crumbs';
@@ -26,15 +28,19 @@ function initialData(context: AreaContext): JsonObject {
 /**
  * The create page body: the area's form, submitted to `POST /api/areas/:key/submissions` with
  * an idempotency key. A 422 puts the server's messages on the fields; success toasts
- * "Submitted <number>" and opens the new record; a network failure keeps the data for a retry
- * with the same key, so the retry cannot be stored twice.
+ * "Submitted <number>" and opens the new record; without a connection the submission goes to
+ * the offline outbox with its idempotency key (lib/outbox.ts), sent once when back online. A
+ * `draft` (an outbox item the server refused) opens with its data and the server's errors.
  */
-export function CreateSubmission({ context }: { context: AreaContext }) {
+export function CreateSubmission({ context, draft }: { context: AreaContext; draft?: OutboxItem }) {
   const { area, location } = context;
   const navigate = useNavigate();
+  const session = useSession();
   const schemas = useAreaFormSchemas(area, { includeInactive: false });
-  const [initialFormData] = useState<JsonObject>(() => initialData(context));
-  const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(undefined);
+  const [initialFormData] = useState<JsonObject>(() => draft?.payload ?? initialData(context));
+  const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(() =>
+    draft?.errors.length ? toErrorSchema(draft.errors) : undefined,
+  );
   const [isSubmitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
   const idempotencyKey = useRef<string>(createIdempotencyKey());
@@ -49,10 +55,27 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
         idempotencyKey: idempotencyKey.current,
         parentId: location.parent?.id,
       });
+      if (draft) await removeOutboxItem(draft.idempotencyKey);
       toast.success(`Submitted ${created.number}`);
       await navigate(areaDetailPath(location, created.id));
     } catch (error) {
       const failure = toApiFailure(error);
+      if (failure.isNetwork && session.user) {
+        // Offline: keep it in the outbox (payload and key only) and send it when the connection returns.
+        await queueSubmission({
+          idempotencyKey: idempotencyKey.current,
+          area: area.key,
+          parentArea: location.parent?.area ?? null,
+          parentId: location.parent?.id ?? null,
+          payload: data,
+          userId: session.user.id,
+        });
+        if (draft) await removeOutboxItem(draft.idempotencyKey);
+        idempotencyKey.current = createIdempotencyKey();
+        toast.info('You are offline: saved in your outbox, waiting to send');
+        await navigate(areaListPath(location));
+        return;
+      }
       // Only an answer whose outcome is unknown (no answer, 5xx) may be retried with the same key.
       if (!failure.isNetwork && failure.status < 500) idempotencyKey.current = createIdempotencyKey();
       if (failure.status === 422 && isValidationErrorBody(failure.body)) {
