@@ -1,14 +1,11 @@
 /**
  * The service worker of the installable portal (spec §1 "registers an offline worker at the site
  * root"; vite-plugin-pwa, config in vite.config.ts): registration at `/`, the "New version
- * available — Reload" toast when a new deployment is waiting, and clearing the portal's runtime
- * caches when a session ends.
+ * available — Reload" toast when a new deployment is waiting. Clearing the caches: portal-caches.ts.
  */
 import { registerSW } from 'virtual:pwa-register';
 import { toast } from './toast';
 
-/** Every runtime cache of the service worker starts with this (`tm-areas`, `tm-personal`). */
-export const PORTAL_CACHE_PREFIX = 'tm-';
 /** The toast's id: one update toast at a time. */
 export const UPDATE_TOAST_ID = 'new-version';
 
@@ -43,15 +40,4 @@ export function registerServiceWorker(): void {
       console.error('The offline worker could not be registered', error);
     },
   });
-}
-
-/**
- * Deletes every runtime cache of the portal (`tm-*`: area definitions and the user's lists), so
- * nothing of one user's session is served after it ends (sign-out, expiry). The precache holds only
- * the app's own static files and stays, so the portal still opens offline. Resolves when done.
- */
-export async function clearPortalCaches(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(PORTAL_CACHE_PREFIX)).map((name) => caches.delete(name)));
 }

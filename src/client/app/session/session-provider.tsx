@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { completeSignIn, hasStoredSession, resetSession, signOut as endSession, startSignIn } from '../../lib/auth';
 import { ExpiredAuthSessionError, logAuthError, SESSION_REJECTED_MESSAGE } from '../../lib/auth-errors';
 import { api, setUnauthorizedHandler, toApiFailure } from '../../lib/http';
-import { clearPortalCaches } from '../../lib/pwa';
+import { clearPortalCaches } from '../../lib/portal-caches';
 import { SessionContext, type Session, type SessionState } from './session-context';
 import { destinationAfterSessionChange } from './session-transitions';
 
