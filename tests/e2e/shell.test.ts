@@ -5,7 +5,7 @@
  * screenshots at the spec's breakpoints. The service worker is blocked here so that request
  * interception sees every chunk (shell-pwa.test.ts covers the worker).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
@@ -230,6 +230,14 @@ describe('navigation (spec §2, §9)', () => {
 
   it('collapses the navigation into a menu below 768 px and shows lists as cards (screenshots at 375, 768, 1280)', async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const example: unknown = JSON.parse(readFileSync(new URL('../../schemas/AP/example.json', import.meta.url), 'utf8'));
+    const status = await page.evaluate(async (data) => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
+      const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      return (await fetch('/api/areas/AP/submissions', { method: 'POST', headers, body: JSON.stringify(data) })).status;
+    }, example);
+    expect(status).toBe(201);
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${base}/AP`);
@@ -241,6 +249,10 @@ describe('navigation (spec §2, §9)', () => {
         await menu.click();
         await page.getByRole('link', { name: 'Tickets', exact: true }).waitFor();
       }
+      const row = page.locator('.data-table tbody tr').first();
+      await row.waitFor();
+      const rowDisplay = await row.evaluate((element) => getComputedStyle(element).display);
+      expect(rowDisplay, `list row at ${width}px`).toBe(width < 768 ? 'block' : 'table-row'); // a card below 768 px
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `no sideways scrolling at ${width}px`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SCREENSHOT_DIR}ap-list-${width}.png`, fullPage: true });
