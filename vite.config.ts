@@ -5,6 +5,8 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { contentDbPlugin } from './scripts/lib/content-db';
 
 const API_ORIGIN = process.env.VITE_DEV_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -21,10 +23,70 @@ const FORM_ENGINE_MODULES = new RegExp(
   ].join('|'),
 );
 
+/**
+ * Installable, offline-capable portal (spec §1; issue 8): web app manifest and icons, and a
+ * service worker at `/` (workbox generateSW) that precaches the app shell and the content
+ * database. Runtime caches, all named `tm-…` so sign-out can clear them (src/client/lib/pwa.ts):
+ * - `tm-areas`: area definitions, the property list and the public sign-in settings (reference
+ *   data, so a stored session can start offline), network first;
+ * - `tm-personal`: the user's own lists (`/api/me`, `/api/me/activity`, area lists), network
+ *   first, cleared when the session ends (sign-out, expiry) — never a record's detail or anything else.
+ * `registerType: 'prompt'`: a new deployment waits until the user presses "Reload".
+ */
+const PWA_OPTIONS: Partial<VitePWAOptions> = {
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'TM online portal',
+    short_name: 'TM portal',
+    description: 'Request forms and tickets of the TM organisation',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#1e3a8a',
+    background_color: '#f5f7fb',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,json}'],
+    globIgnores: ['**/*.map'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, request }) =>
+          request.method === 'GET' &&
+          (/^\/api\/(areas(\/[^/]+)?|properties|auth\/config)$/.test(url.pathname) ||
+            url.pathname === '/oidc/.well-known/openid-configuration'),
+        handler: 'NetworkFirst',
+        options: { cacheName: 'tm-areas', networkTimeoutSeconds: 5 },
+      },
+      {
+        urlPattern: ({ url, request }) =>
+          request.method === 'GET' && /^\/api\/(me|me\/activity|areas\/[^/]+\/submissions)$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        // no workbox expiration plugin: it keeps its bookkeeping in IndexedDB; the session's end clears this cache
+        options: { cacheName: 'tm-personal', networkTimeoutSeconds: 5 },
+      },
+    ],
+  },
+};
+
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    contentDbPlugin(new URL('./content', import.meta.url).pathname),
+    VitePWA(PWA_OPTIONS),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './lib/pwa';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';
 import './styles/lists.css';
+import './styles/shell.css';
 
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no #app element');
@@ -15,3 +17,5 @@ createRoot(container).render(
     <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -1,41 +1,99 @@
+import { Component, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { paths } from '../config/paths';
+import { BareFrame } from './layouts/bare-layout';
 
 function statusOf(error: unknown): number {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
+function titleOf(error: unknown): string {
+  const title = typeof error === 'object' && error !== null ? (error as { title?: unknown }).title : undefined;
+  return typeof title === 'string' && title.trim() ? title : 'Error';
+}
+
 /**
  * Status and title of a navigation failure (spec §8): the router's response status, or an
- * error's own `status` (e.g. 500 for 'Unknown middleware {name}'), else 500; title 'Error' by default.
+ * error's own `status` (e.g. 500 for 'Unknown middleware {name}'), else 500; the error's own
+ * `title` or the response's status text, else 'Error'. May throw when the error object itself is
+ * broken (a throwing getter); {@link ErrorPage} catches that.
  */
 export function describeRouteError(error: unknown): { status: number; title: string; detail: string | null } {
   if (isRouteErrorResponse(error)) {
     const detail = typeof error.data === 'string' && error.data ? error.data : null;
     return { status: error.status, title: error.statusText || 'Error', detail };
   }
-  return { status: statusOf(error), title: 'Error', detail: error instanceof Error ? error.message : null };
+  return { status: statusOf(error), title: titleOf(error), detail: error instanceof Error ? error.message : null };
+}
+
+/** The error page's own failure (spec §8): 'An error occurred while showing the error page', 'Go back to home'. */
+export function ErrorPageFailure() {
+  return (
+    <main id="main" className="bare-page" data-layout="bare" tabIndex={-1}>
+      <section className="bare-page__panel error-panel" aria-labelledby="error-page-failure-title">
+        <h1 id="error-page-failure-title">An error occurred while showing the error page</h1>
+        <p>
+          {/* a full page load: the router itself may be what is broken */}
+          <a href={paths.home}>Go back to home</a>
+        </p>
+      </section>
+    </main>
+  );
+}
+
+class ErrorPageBoundary extends Component<{ children: ReactNode }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+
+  static getDerivedStateFromError(): { hasFailed: boolean } {
+    return { hasFailed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('An error occurred while showing the error page', error);
+  }
+
+  override render() {
+    return this.state.hasFailed ? <ErrorPageFailure /> : this.props.children;
+  }
+}
+
+function RouteErrorContent() {
+  const error = useRouteError();
+  const { status, title, detail } = describeRouteError(error);
+  if (status === 404) {
+    return (
+      <BareFrame>
+        <NotFound />
+      </BareFrame>
+    );
+  }
+  if (status >= 500) console.error(error);
+  return (
+    <BareFrame>
+      <section className="error-panel" aria-labelledby="error-title">
+        <p className="error-panel__status">{status}</p>
+        <h1 id="error-title">{title}</h1>
+        {detail ? <p className="error-panel__detail">{detail}</p> : <p>Something went wrong while showing this page.</p>}
+        <p>
+          <Link to={paths.home}>Back to the home page</Link>
+        </p>
+      </section>
+    </BareFrame>
+  );
 }
 
 /**
- * Route error boundary (spec §8 "Other navigation failure"): the 404 page for unmatched routes,
- * otherwise an error page with the status code (default 500) and title (default 'Error').
- * Uses no session or data so it can render whatever failed.
+ * Route error boundary (spec §8), in the layout without navigation bar: the 404 page for
+ * unmatched routes, otherwise an error page with the status code (default 500), the title
+ * (default 'Error') and the error's message (e.g. 'Unknown middleware {name}'). Uses no session
+ * or data so it can render whatever failed; if rendering it fails too, {@link ErrorPageFailure}.
  */
 export function ErrorPage() {
-  const error = useRouteError();
-  const { status, title, detail } = describeRouteError(error);
-  if (status === 404) return <NotFound />;
   return (
-    <section className="error-panel" aria-labelledby="error-title">
-      <p className="error-panel__status">{status}</p>
-      <h1 id="error-title">{title}</h1>
-      <p>Something went wrong while showing this page.{detail ? ` ${detail}` : ''}</p>
-      <p>
-        <Link to={paths.home}>Back to the home page</Link>
-      </p>
-    </section>
+    <ErrorPageBoundary>
+      <RouteErrorContent />
+    </ErrorPageBoundary>
   );
 }

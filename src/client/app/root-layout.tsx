@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { startProgress } from '../lib/progress';
 import { ToastHost } from '../lib/toast';
 import { SessionProvider } from './session/session-provider';
+import { ScrollToTarget } from './shell/scroll-to-target';
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -19,6 +20,7 @@ export function RootLayout() {
   return (
     <SessionProvider>
       <ScrollRestoration />
+      <ScrollToTarget />
       <NavigationProgress />
       <Outlet />
       <ToastHost />

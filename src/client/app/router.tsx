@@ -17,6 +17,8 @@ import { RouteGuard } from './components/route-guard';
 import { ErrorPage } from './error-page';
 import BareLayout from './layouts/bare-layout';
 import DefaultLayout from './layouts/default-layout';
+import TicketViewLayout from './layouts/ticket-layout';
+import { loadPageModule } from './shell/chunk-reload';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-access';
 import {
@@ -32,7 +34,7 @@ type PageModule = { default: ComponentType };
 
 /** A lazily loaded page: the module's default export becomes the route's `Component`. */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+  return { lazy: async () => ({ Component: (await loadPageModule(load)).default }) };
 }
 
 const PUBLIC: RouteHandle = { access: 'public' };
@@ -47,7 +49,11 @@ const ACCOUNTING_READERS: RouteHandle = { anyScope: [REPORT_ACCOUNTING_READ, REP
 const DELIVERY_READERS: RouteHandle = { anyScope: [REPORT_DELIVERY_READ, REPORT_DELIVERY_WRITE] };
 const REPORT_READERS: RouteHandle = { anyScope: REPORT_ACCESS_SCOPES };
 
-/** The portal's routes: bare layout for sign-in, default layout (nav bar) for the rest, each behind the route guard. */
+/**
+ * The portal's routes, each behind the route guard, in one of three layouts (README route table):
+ * bare (sign-in, 404; error pages render the same frame from the root error boundary), ticket
+ * view (one record), default with the navigation bar (everything else).
+ */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -62,6 +68,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'login', caseSensitive: true, handle: PUBLIC, ...loginPage },
               { path: 'Login', caseSensitive: true, handle: GUEST, ...loginPage },
+              { path: '*', handle: PUBLIC, ...page(() => import('./routes/not-found-page')) },
             ],
           },
         ],
@@ -70,7 +77,6 @@ export const routes: RouteObject[] = [
         Component: DefaultLayout,
         children: [
           {
-            errorElement: <ErrorPage />,
             children: [
               {
                 Component: RouteGuard,
@@ -106,11 +112,24 @@ export const routes: RouteObject[] = [
                   { path: 'test', caseSensitive: true, ...page(() => import('./routes/widget-test')) },
                   { path: ':area', ...areaList },
                   { path: ':area/Form', ...areaCreate },
-                  { path: ':area/:id', ...areaDetail },
                   { path: ':parentArea/:parentId/:area', ...areaList },
                   { path: ':parentArea/:parentId/:area/Form', ...areaCreate },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        Component: TicketViewLayout,
+        children: [
+          {
+            children: [
+              {
+                Component: RouteGuard,
+                children: [
+                  { path: ':area/:id', ...areaDetail },
                   { path: ':parentArea/:parentId/:area/:id', ...areaDetail },
-                  { path: '*', handle: PUBLIC, ...page(() => import('./routes/not-found-page')) },
                 ],
               },
             ],

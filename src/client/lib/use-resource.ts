@@ -3,6 +3,7 @@
  * and offers `reload()` for a "Try again" button.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { startProgress } from './progress';
 
 /** State of one load: `loading`, then `ready` with data or `error` with what was thrown. */
 export type Resource<T> =
@@ -28,18 +29,24 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
 
   useEffect(() => {
     const controller = new AbortController();
+    const endProgress = startProgress(); // spec §9: the progress bar also shows while data loads
     setState((previous) =>
       previous.status === 'loading' && previous.key === key ? previous : { status: 'loading', key, attempt },
     );
     loadRef.current(controller.signal).then(
       (data) => {
+        endProgress();
         if (!controller.signal.aborted) setState({ status: 'ready', data, key, attempt });
       },
       (error: unknown) => {
+        endProgress();
         if (!controller.signal.aborted) setState({ status: 'error', error, key, attempt });
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      endProgress();
+    };
   }, [key, attempt]);
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);

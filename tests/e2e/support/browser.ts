@@ -18,13 +18,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** A fresh persistent Chromium context (its own `--user-data-dir`); close it when done. */
-export async function launchBrowser(): Promise<BrowserContext> {
+/**
+ * A fresh persistent Chromium context (its own `--user-data-dir`); close it when done.
+ * `serviceWorkers: 'block'` keeps the portal's service worker out, so request interception
+ * (`page.route`) sees every request.
+ */
+export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tm-e2e-chromium-'));
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
 }

@@ -1,30 +1,29 @@
 import { Link } from 'react-router';
 import { canSubmitSomeForm } from '../../../shared/scopes';
-import { Loading } from '../../components/status-message';
+import type { AreaSummary } from '../../../shared/area';
+import { LoadError, Loading } from '../../components/status-message';
 import { APP_TITLE } from '../../config/env';
-import { paths } from '../../config/paths';
+import { areaCreatePath, paths } from '../../config/paths';
+import { fetchAreas } from '../../features/areas/api';
+import { Announcements } from '../../features/content/components/announcements';
+import { fetchAssignedTickets, fetchMyActivity } from '../../features/home/api';
+import { SubmissionLinks } from '../../features/home/components/submission-links';
+import { useResource } from '../../lib/use-resource';
 import { useSession } from '../session/session-context';
 
-/**
- * Home (`/`, open to everyone, also the sign-out destination): a greeting with the main
- * entry points when signed in — "Fill in a form" only for users whose scopes let them submit a
- * form (shared `hasScope` rule, spec §6) — and a sign-in call to action when not.
- */
-export default function HomePage() {
-  const session = useSession();
-  if (session.status === 'loading') return <Loading />;
-  if (!session.user) {
-    return (
-      <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title">{APP_TITLE}</h1>
-        <p className="hero__lead">Request forms and tickets for every department, in one place.</p>
-        <button type="button" className="button button--primary button--large" onClick={() => void session.signIn(paths.home)}>
-          Sign in
-        </button>
-      </section>
-    );
-  }
-  const firstName = session.user.name.split(/\s+/)[0] || session.user.name;
+type HomeData = Awaited<ReturnType<typeof loadHome>>;
+
+async function loadHome(signal: AbortSignal) {
+  const [activity, assigned, areas] = await Promise.all([
+    fetchMyActivity(signal),
+    fetchAssignedTickets(signal),
+    fetchAreas().catch((): AreaSummary[] => []),
+  ]);
+  return { activity, assigned, areas };
+}
+
+function SignedInHome({ firstName, canSubmit }: { firstName: string; canSubmit: boolean }) {
+  const home = useResource('home', loadHome);
   return (
     <section aria-labelledby="home-title">
       <div className="page-header">
@@ -32,27 +31,95 @@ export default function HomePage() {
           <h1 id="home-title">Welcome, {firstName}</h1>
           <p className="page-header__lead">What would you like to do?</p>
         </div>
-      </div>
-      <ul className="card-grid card-grid--actions">
-        {canSubmitSomeForm(session.user) ? (
-          <li className="card">
-            <h2 className="card__title">
-              <Link to={paths.forms} className="card__link">
-                Fill in a form
-              </Link>
-            </h2>
-            <p className="card__text">Browse the request forms of every department and submit a new request.</p>
-          </li>
-        ) : null}
-        <li className="card">
-          <h2 className="card__title">
-            <Link to={paths.tickets} className="card__link">
-              Follow your requests
+        <div className="page-header__actions">
+          {canSubmit ? (
+            <Link to={paths.forms} className="button button--primary">
+              Fill in a form
             </Link>
-          </h2>
-          <p className="card__text">Every submission becomes a ticket. Open a form’s list to see its submissions.</p>
-        </li>
-      </ul>
+          ) : null}
+          <Link to={paths.tickets} className="button">
+            Tickets
+          </Link>
+        </div>
+      </div>
+      <div className="home-grid">
+        <div className="home-grid__main">
+          {home.status === 'loading' ? <Loading /> : null}
+          {home.status === 'error' ? <LoadError what="Your requests" error={home.error} onRetry={home.reload} /> : null}
+          {home.status === 'ready' ? <HomeLists data={home.data} canSubmit={canSubmit} /> : null}
+        </div>
+        <div className="home-grid__side">
+          <Announcements />
+        </div>
+      </div>
     </section>
   );
+}
+
+function HomeLists({ data, canSubmit }: { data: HomeData; canSubmit: boolean }) {
+  const { activity, assigned, areas } = data;
+  const titles = new Map(areas.map((area) => [area.key, area.title]));
+  const parents = new Map(areas.flatMap((area) => (area.parent ? [[area.key, area.parent] as const] : [])));
+  const quickLinks = activity.mostUsed.filter((used) => !parents.has(used.area));
+  return (
+    <>
+      {canSubmit && quickLinks.length > 0 ? (
+        <section className="home-section" aria-labelledby="quick-links-title">
+          <h2 id="quick-links-title">Your most used forms</h2>
+          <ul className="quick-links">
+            {quickLinks.map((used) => (
+              <li key={used.area}>
+                <Link to={areaCreatePath({ area: used.area })} className="button">
+                  New {titles.get(used.area) ?? used.area}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="home-section" aria-labelledby="open-title">
+        <h2 id="open-title">Your open requests</h2>
+        <SubmissionLinks items={activity.open} parentAreas={parents} empty="You have no open requests." />
+      </section>
+      {assigned ? (
+        <section className="home-section" aria-labelledby="assigned-title">
+          <h2 id="assigned-title">Assigned to you and your groups</h2>
+          <SubmissionLinks items={assigned} parentAreas={parents} empty="Nothing is assigned to you or your groups." />
+        </section>
+      ) : null}
+      <section className="home-section" aria-labelledby="recent-title">
+        <h2 id="recent-title">Your recent submissions</h2>
+        <SubmissionLinks items={activity.recent} parentAreas={parents} empty="You have not submitted a form yet." />
+      </section>
+    </>
+  );
+}
+
+/**
+ * Home (`/`, open to everyone, also the sign-out destination). Signed in: entry points, quick
+ * links to the user's most used forms, their open requests, tickets assigned to them or their
+ * groups (when the ticket API is there), their recent submissions, and announcements from the
+ * static content database. Signed out: the sign-in call to action and the announcements.
+ */
+export default function HomePage() {
+  const session = useSession();
+  if (session.status === 'loading') return <Loading />;
+  if (!session.user) {
+    return (
+      <div className="home-grid">
+        <section className="hero" aria-labelledby="home-title">
+          <h1 id="home-title">{APP_TITLE}</h1>
+          <p className="hero__lead">Request forms and tickets for every department, in one place.</p>
+          <button type="button" className="button button--primary button--large" onClick={() => void session.signIn(paths.home)}>
+            Sign in
+          </button>
+        </section>
+        <div className="home-grid__side">
+          <Announcements />
+        </div>
+      </div>
+    );
+  }
+  const firstName = session.user.name.split(/\s+/)[0] || session.user.name;
+  return <SignedInHome firstName={firstName} canSubmit={canSubmitSomeForm(session.user)} />;
 }

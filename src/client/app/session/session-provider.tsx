@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { completeSignIn, hasStoredSession, resetSession, signOut as endSession, startSignIn } from '../../lib/auth';
 import { ExpiredAuthSessionError, logAuthError, SESSION_REJECTED_MESSAGE } from '../../lib/auth-errors';
 import { api, setUnauthorizedHandler, toApiFailure } from '../../lib/http';
+import { clearPortalCaches } from '../../lib/portal-caches';
 import { SessionContext, type Session, type SessionState } from './session-context';
 import { destinationAfterSessionChange } from './session-transitions';
 
@@ -75,6 +76,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [reload]);
 
   useEffect(() => {
+    // A session that ended (sign-out here or in another tab, expiry) or a start without one:
+    // nothing of a session stays cached (a cache write still in flight at sign-out is caught here).
+    if (state.status === 'signed-out' && previous.current.status !== 'signed-out') void clearPortalCaches();
     const destination = destinationAfterSessionChange(previous.current, state, returnTo.current);
     previous.current = state;
     if (state.status === 'signed-in') returnTo.current = null;
@@ -91,6 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
+      await clearPortalCaches();
       await endSession();
     } catch (error) {
       // No end-session endpoint (or the provider cannot be reached): the session ends here only.

@@ -7,6 +7,7 @@ import { attachmentRoutes } from './attachments/index';
 import { authConfigRoutes } from './auth-config';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
+import { meActivityRoutes } from './me-activity';
 import { propertyRoutes } from './properties';
 import { reportTrackerRoutes } from './report-tracker/index';
 import { roleGroupRoutes } from './role-groups/index';
@@ -35,4 +36,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(ticketRoutes);
   await app.register(attachmentRoutes);
   await app.register(schemaVersionRoutes);
+  await app.register(meActivityRoutes);
 };

@@ -13,6 +13,7 @@ import { focusFieldById } from '../../../form-engine/focus-field';
 import { hasActiveUploads } from '../../../lib/attachments';
 import { toApiFailure } from '../../../lib/http';
 import { createIdempotencyKey } from '../../../lib/idempotency-key';
+import { queueSubmission, removeOutboxItem, type OutboxItem } from '../../../lib/outbox';
 import { toast } from '../../../lib/toast';
 import { createSubmission } from '../api';
 import { areaCrumbs } from '../area-crumbs';
@@ -47,19 +48,27 @@ function DraftBar({ savedAt, onDiscard }: { savedAt: string | null; onDiscard: (
  * The create page body: the area's form, submitted to `POST /api/areas/:key/submissions` with
  * an idempotency key. A 422 puts the server's messages on the fields; success toasts
  * "Submitted <number>" and opens the new record; a network failure keeps the data for a retry
- * with the same key, so the retry cannot be stored twice. Unfinished input is autosaved as a
- * draft (features/areas/drafts.ts) that survives a reload and is cleared on submit.
+ * with the same key, so the retry cannot be stored twice, and without a connection the submission
+ * goes to the offline outbox with its idempotency key (lib/outbox.ts), sent once when back online.
+ * An `outboxItem` (one the server refused) opens with its data and the server's errors.
+ * Unfinished input is autosaved as a draft (features/areas/drafts.ts) that survives a reload and
+ * is cleared on submit.
  */
-export function CreateSubmission({ context }: { context: AreaContext }) {
+export function CreateSubmission({ context, outboxItem }: { context: AreaContext; outboxItem?: OutboxItem }) {
   const { area, location } = context;
   const navigate = useNavigate();
+  const session = useSession();
   const schemas = useAreaFormSchemas(area, { includeInactive: false });
-  const { user } = useSession();
   const [startData] = useState<JsonObject>(() => initialData(context));
-  const draft = useDraft(user ? draftKey(user.id, area.key, location.parent?.id) : null, area.version, startData);
-  const [initialFormData, setInitialFormData] = useState<JsonObject>(() => draft.restored?.data ?? startData);
+  const user = session.user;
+  const autosave = useDraft(user ? draftKey(user.id, area.key, location.parent?.id) : null, area.version, startData);
+  const [initialFormData, setInitialFormData] = useState<JsonObject>(
+    () => outboxItem?.payload ?? autosave.restored?.data ?? startData,
+  );
   const [formKey, setFormKey] = useState(0);
-  const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(undefined);
+  const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(() =>
+    outboxItem?.errors.length ? toErrorSchema(outboxItem.errors) : undefined,
+  );
   const [isSubmitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
   const idempotencyKey = useRef<string>(createIdempotencyKey());
@@ -78,11 +87,29 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
         idempotencyKey: idempotencyKey.current,
         parentId: location.parent?.id,
       });
-      draft.clear();
+      autosave.clear();
+      if (outboxItem) await removeOutboxItem(outboxItem.idempotencyKey);
       toast.success(`Submitted ${created.number}`);
       await navigate(areaDetailPath(location, created.id));
     } catch (error) {
       const failure = toApiFailure(error);
+      if (failure.isNetwork && session.user) {
+        // Offline: keep it in the outbox (payload and key only) and send it when the connection returns.
+        await queueSubmission({
+          idempotencyKey: idempotencyKey.current,
+          area: area.key,
+          parentArea: location.parent?.area ?? null,
+          parentId: location.parent?.id ?? null,
+          payload: data,
+          userId: session.user.id,
+        });
+        if (outboxItem) await removeOutboxItem(outboxItem.idempotencyKey);
+        autosave.clear();
+        idempotencyKey.current = createIdempotencyKey();
+        toast.info('You are offline: saved in your outbox, waiting to send');
+        await navigate(areaListPath(location));
+        return;
+      }
       // Only an answer whose outcome is unknown (no answer, 5xx) may be retried with the same key.
       if (!failure.isNetwork && failure.status < 500) idempotencyKey.current = createIdempotencyKey();
       if (failure.status === 422 && isValidationErrorBody(failure.body)) {
@@ -100,7 +127,7 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
   };
 
   const discardDraft = () => {
-    draft.clear();
+    autosave.clear();
     setInitialFormData(startData);
     setExtraErrors(undefined);
     setFormKey((key) => key + 1);
@@ -119,14 +146,14 @@ export function CreateSubmission({ context }: { context: AreaContext }) {
       {schemas.status === 'ready' ? (
         <>
           {schemas.warning ? <p className="note">{schemas.warning}</p> : null}
-          <DraftBar savedAt={draft.savedAt} onDiscard={discardDraft} />
+          <DraftBar savedAt={autosave.savedAt} onDiscard={discardDraft} />
           <AreaForm
             key={formKey}
             schema={schemas.schema}
             uiSchema={schemas.uiSchema}
             rules={area.rules}
             initialFormData={initialFormData}
-            onChange={draft.change}
+            onChange={autosave.change}
             onSubmit={(data) => void handleSubmit(data)}
             extraErrors={extraErrors}
             submitting={isSubmitting}

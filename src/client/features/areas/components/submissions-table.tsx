@@ -5,7 +5,7 @@ import { formatDateTime, formatListValue, type ListColumn } from '../list-format
 
 /**
  * The table of an area's submissions: Number (a link to the submission), the area's list
- * columns, Status, Requester and Created. Scrolls sideways on narrow screens.
+ * columns, Status, Requester and Created. Below 768 px each row shows as a card (cells labelled by `data-label`).
  */
 export function SubmissionsTable({
   caption,
@@ -42,19 +42,19 @@ export function SubmissionsTable({
         <tbody>
           {items.map((item) => (
             <tr key={item.id}>
-              <th scope="row">
+              <th scope="row" data-label="Number">
                 <Link to={areaDetailPath(location, item.id)}>{item.number}</Link>
               </th>
               {columns.map((column) => (
-                <td key={column.key}>{formatListValue(item.data[column.key], column, { propertyLabels })}</td>
+                <td key={column.key} data-label={column.title}>{formatListValue(item.data[column.key], column, { propertyLabels })}</td>
               ))}
-              <td>
+              <td data-label={statusHeader}>
                 <span className={`status-badge status-badge--${item.status.toLowerCase().replace(/\s+/g, '-')}`}>
                   {item.status}
                 </span>
               </td>
-              <td>{item.requester.name}</td>
-              <td>
+              <td data-label="Requester">{item.requester.name}</td>
+              <td data-label="Created">
                 <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
               </td>
             </tr>

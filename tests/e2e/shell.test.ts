@@ -1,0 +1,267 @@
+/**
+ * The app shell (issue 8, portal-spec.md §2, §4, §8, §9) on the built app in Chromium: the 404
+ * page, the error page and its own failure, the chunk-failure reload (once per 60 s), scrolling
+ * to a hash target, the progress bar's 200 ms throttle, the layout of each route, and
+ * screenshots at the spec's breakpoints. The service worker is blocked here so that request
+ * interception sees every chunk (shell-pwa.test.ts covers the worker).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+const SCREENSHOT_DIR = new URL('../../test-results/shell/', import.meta.url).pathname;
+const HOME_CHUNK = /\/assets\/home-[^/]*\.js$/;
+const UNKNOWN_PATH = '/this/page/does/not/exist/at-all';
+
+let portal: PortalServer;
+let context: BrowserContext;
+let base: string;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  base = portal.baseUrl;
+  context = await launchBrowser({ serviceWorkers: 'block' });
+  context.setDefaultTimeout(15_000);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await portal?.stop();
+});
+
+async function freshPage(): Promise<Page> {
+  for (const open of context.pages()) await open.close();
+  await context.clearCookies();
+  const page = await context.newPage();
+  await page.goto(`${base}/Login`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  return page;
+}
+
+async function signIn(page: Page, path = '/Forms'): Promise<void> {
+  await page.goto(`${base}${path}`);
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.getByLabel('Username').fill('employee');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}${path}`);
+}
+
+const layoutOf = (page: Page) => page.locator('[data-layout]').first().getAttribute('data-layout');
+
+describe('error pages (spec §8)', () => {
+  it('shows the 404 page for an unmatched route, without navigation bar, and its link goes home', async () => {
+    const page = await freshPage();
+    await page.goto(`${base}${UNKNOWN_PATH}`);
+    await page.getByRole('heading', { name: 'This page could not be found', level: 1 }).waitFor();
+    expect(await layoutOf(page)).toBe('bare');
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+
+  it('shows status 500 and title "Error" by default when a page fails to load', async () => {
+    const page = await freshPage();
+    await page.route(HOME_CHUNK, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("The home page broke");' }),
+    );
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Error', level: 1, exact: true }).waitFor();
+    await page.getByText('500', { exact: true }).waitFor();
+    await page.getByText('The home page broke').waitFor();
+    expect(await layoutOf(page)).toBe('bare');
+    await page.getByRole('link', { name: 'Back to the home page' }).waitFor();
+  });
+
+  it("shows the failure's own status code and title", async () => {
+    const page = await freshPage();
+    await page.route(HOME_CHUNK, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'throw Object.assign(new Error("Try later"), { status: 503, title: "Service unavailable" });',
+      }),
+    );
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Service unavailable', level: 1 }).waitFor();
+    await page.getByText('503', { exact: true }).waitFor();
+  });
+
+  it('says "An error occurred while showing the error page" when the error page itself fails', async () => {
+    const page = await freshPage();
+    // a failure whose title cannot even be read: the error page's own rendering throws
+    await page.route(HOME_CHUNK, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'throw { status: 500, get title() { throw new Error("unreadable"); } };',
+      }),
+    );
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'An error occurred while showing the error page' }).waitFor();
+    await page.getByRole('link', { name: 'Go back to home' }).click();
+    await page.unroute(HOME_CHUNK);
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+});
+
+describe('chunk load failure (spec §4, §8)', () => {
+  it('reloads the page once, and shows the error page when the chunk fails again within 60 s', async () => {
+    const page = await freshPage();
+    let blocked = 0;
+    let documentLoads = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.url() === `${base}/`) documentLoads += 1;
+    });
+    await page.route(HOME_CHUNK, async (route) => {
+      blocked += 1;
+      await route.abort('failed');
+    });
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Error', level: 1, exact: true }).waitFor();
+    await page.getByText('Failed to fetch dynamically imported module').waitFor();
+    expect(blocked).toBe(2);
+    expect(documentLoads).toBe(2); // the first load and exactly one automatic reload
+    const stamp = await page.evaluate(() => sessionStorage.getItem('tm.chunk-reload-at'));
+    expect(Number(stamp)).toBeGreaterThan(Date.now() - 60_000);
+
+    // the chunk is back (the new deployment is complete): the page works again
+    await page.unroute(HOME_CHUNK);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(documentLoads).toBe(3);
+  });
+});
+
+describe('navigation (spec §2, §9)', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await freshPage();
+    await page.addInitScript(() => {
+      const flags = window as unknown as { progressSeen: boolean };
+      flags.progressSeen = false;
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) flags.progressSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signIn(page, '/Forms');
+    await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
+  });
+
+  const progressSeen = () => page.evaluate(() => (window as unknown as { progressSeen: boolean }).progressSeen);
+  const resetProgress = () => page.evaluate(() => ((window as unknown as { progressSeen: boolean }).progressSeen = false));
+
+  it('shows no progress bar for a navigation under 200 ms and shows it for a slow one', async () => {
+    // /Forms has loaded its module and its data once: going back to it is instant
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { name: /^Welcome/, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Your open requests' }).waitFor();
+    await page.locator('#nprogress').waitFor({ state: 'detached' }); // the home page's own loads are over
+    await resetProgress();
+    await page.getByRole('link', { name: 'Forms', exact: true }).click();
+    await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
+    await page.waitForTimeout(400);
+    expect(await progressSeen()).toBe(false);
+
+    await page.route('**/api/areas/AP/submissions**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined); // the test may have moved on
+    });
+    await resetProgress();
+    await page.locator('a[href="/AP"]').first().click();
+    await page.waitForURL(`${base}/AP`);
+    await page.waitForFunction(() => (window as unknown as { progressSeen: boolean }).progressSeen, null, { timeout: 5000 });
+    await page.unroute('**/api/areas/AP/submissions**');
+    // once the data is there the bar completes and is removed after the hide delay
+    await page.locator('#nprogress').waitFor({ state: 'detached', timeout: 5000 });
+  });
+
+  it('scrolls to the hash target, and to the top without one', async () => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto(`${base}/Forms#group-it`);
+    const target = page.locator('#group-it');
+    await target.waitFor();
+    await page.waitForFunction(() => {
+      const box = document.getElementById('group-it')?.getBoundingClientRect();
+      return box !== undefined && box.top >= -2 && box.top < 120;
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { name: /^Welcome/, level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('uses the default, ticket-view and bare layouts on the routes the README lists', async () => {
+    const expected: [string, string][] = [
+      ['/', 'default'],
+      ['/Forms', 'default'],
+      ['/Tickets', 'default'],
+      ['/AP', 'default'],
+      ['/AP/Form', 'default'],
+      ['/AP/00000000-0000-4000-8000-000000000000', 'ticket'],
+      [UNKNOWN_PATH, 'bare'],
+    ];
+    for (const [path, layout] of expected) {
+      await page.goto(`${base}${path}`);
+      await page.locator(`[data-layout="${layout}"]`).waitFor();
+      expect(await layoutOf(page), path).toBe(layout);
+    }
+  });
+
+  it('shows announcements from the content database on the home page and help beside the form', async () => {
+    const db = page.waitForResponse((response) => /\/content\/db-[0-9a-f]{10}\.json$/.test(response.url()));
+    await page.goto(`${base}/`);
+    expect((await db).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Announcements', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'The portal now works offline', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Your open requests', level: 2 }).waitFor();
+    await page.getByText('You have no open requests.').waitFor();
+    await page.goto(`${base}/AP/Form`);
+    const help = page.getByRole('complementary', { name: 'Help' });
+    await help.getByText('Payment runs are on').waitFor();
+  });
+
+  it('collapses the navigation into a menu below 768 px and shows lists as cards (screenshots at 375, 768, 1280)', async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const example: unknown = JSON.parse(readFileSync(new URL('../../schemas/AP/example.json', import.meta.url), 'utf8'));
+    const status = await page.evaluate(async (data) => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
+      const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      return (await fetch('/api/areas/AP/submissions', { method: 'POST', headers, body: JSON.stringify(data) })).status;
+    }, example);
+    expect(status).toBe(201);
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/AP`);
+      await page.getByRole('heading', { name: /Accounts payable/i, level: 1 }).waitFor();
+      const menu = page.getByRole('button', { name: 'Menu' });
+      expect(await menu.isVisible(), `menu button at ${width}px`).toBe(width < 768);
+      expect(await page.getByRole('link', { name: 'Tickets', exact: true }).isVisible()).toBe(width >= 768);
+      if (width < 768) {
+        await menu.click();
+        await page.getByRole('link', { name: 'Tickets', exact: true }).waitFor();
+      }
+      const row = page.locator('.data-table tbody tr').first();
+      await row.waitFor();
+      const rowDisplay = await row.evaluate((element) => getComputedStyle(element).display);
+      expect(rowDisplay, `list row at ${width}px`).toBe(width < 768 ? 'block' : 'table-row'); // a card below 768 px
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `no sideways scrolling at ${width}px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}ap-list-${width}.png`, fullPage: true });
+      await page.goto(`${base}/AP/Form`);
+      await page.getByRole('button', { name: 'Submit' }).waitFor();
+      const formOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(formOverflow, `form fits at ${width}px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}ap-form-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
