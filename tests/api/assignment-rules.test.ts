@@ -134,9 +134,10 @@ describe('routing a new submission by the assignment rules', () => {
     });
     const history = await historyOf(submission.id);
     expect(history.map((c) => c.action)).toEqual(['created', 'assigned']);
-    expect(history[1]?.diff).toMatchObject({
+    // the same { id, name } references as a handler's edit, and no entry for the unset assignee user
+    expect(history[1]?.diff).toEqual({
       status: { from: 'New', to: 'Assigned' },
-      assigneeGroup: { from: null, to: group('Maintenance') },
+      assigneeGroup: { from: null, to: { id: group('Maintenance'), name: 'Maintenance' } },
       rule: { from: null, to: { id: flood.id, name: 'Floods at Lakeview' } },
     });
   });

@@ -9,7 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { parsePointer } from '../../shared/form-validation';
 import type { JsonPrimitive, JsonValue } from '../../shared/json';
 import type { Database } from '../db/client';
-import { assignmentRules, changes, submissions } from '../db/schema';
+import { assignmentRules, changes, roleGroups, submissions, users } from '../db/schema';
 
 /** What a rule is matched against: the area, property code and data of a submission. */
 export type RoutingTarget = { area: string; propertyCode: string | null; data: JsonValue };
@@ -114,12 +114,21 @@ export async function routeNewSubmission(
       assignmentRuleId: rule.id,
     })
     .where(eq(submissions.id, submissionId));
-  const diff = {
-    status: { from: 'New', to: 'Assigned' },
-    assigneeUser: { from: null, to: rule.assigneeUserId },
-    assigneeGroup: { from: null, to: rule.assigneeGroupId },
-    rule: { from: null, to: { id: rule.id, name: rule.name } },
-  };
+  // Same shape as a ticket edit's diff (routes/api/tickets/update.ts): `{ id, name }` references,
+  // and only the assignees the rule sets, so the history reads "assigneeGroup: — → Maintenance".
+  const diff: Record<string, { from: JsonValue; to: JsonValue }> = { status: { from: 'New', to: 'Assigned' } };
+  if (rule.assigneeUserId) {
+    const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, rule.assigneeUserId));
+    diff.assigneeUser = { from: null, to: { id: rule.assigneeUserId, name: user?.name ?? rule.assigneeUserId } };
+  }
+  if (rule.assigneeGroupId) {
+    const [group] = await tx
+      .select({ name: roleGroups.name })
+      .from(roleGroups)
+      .where(eq(roleGroups.id, rule.assigneeGroupId));
+    diff.assigneeGroup = { from: null, to: { id: rule.assigneeGroupId, name: group?.name ?? rule.assigneeGroupId } };
+  }
+  diff.rule = { from: null, to: { id: rule.id, name: rule.name } };
   await tx.insert(changes).values({ entity: 'submission', entityId: submissionId, actorId, action: 'assigned', diff });
   return rule;
 }
