@@ -246,6 +246,33 @@ describe('role groups (/api/role-groups, /api/users, /api/scopes)', () => {
     expect((await call('DELETE', `/api/role-groups/${id}`)).statusCode).toBe(409);
   });
 
+  it('lets only one of two concurrent removals of the last two Administrators members through', async () => {
+    const [administrators] = await app.db.select().from(roleGroups).where(eq(roleGroups.name, 'Administrators'));
+    const id = administrators?.id ?? '';
+    const explicitMembers = async () => (await call('GET', `/api/role-groups/${id}`)).json<RoleGroupDetail>().members;
+    const pair: string[] = [];
+    for (const name of ['accounting', 'risk']) {
+      pair.push((await app.inject({ url: '/api/me', headers: await authHeader(app, name) })).json<Profile>().id);
+    }
+    for (const userId of pair) await call('PUT', `/api/role-groups/${id}/members/${userId}`);
+    for (const existing of await explicitMembers()) {
+      if (!pair.includes(existing.id)) await call('DELETE', `/api/role-groups/${id}/members/${existing.id}`);
+    }
+    // Several rounds: on PostgreSQL the two requests really run at once (pool of connections).
+    for (let round = 0; round < 5; round += 1) {
+      for (const userId of pair)
+        expect((await call('PUT', `/api/role-groups/${id}/members/${userId}`)).statusCode).toBe(204);
+      expect((await explicitMembers()).map((m) => m.id).sort()).toEqual([...pair].sort());
+      const answers = await Promise.all(
+        pair.map((userId) => call('DELETE', `/api/role-groups/${id}/members/${userId}`)),
+      );
+      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([204, 409]);
+      const refusal = answers.find((a) => a.statusCode === 409);
+      expect(refusal?.json<{ message: string }>().message).toContain('last member of Administrators');
+      expect(await explicitMembers(), `round ${round}`).toHaveLength(1);
+    }
+  });
+
   it('searches users by name or e-mail in keyset pages', async () => {
     for (const name of ['accounting', 'maintenance', 'risk', 'it']) await authHeader(app, name);
     for (const name of ['accounting', 'maintenance', 'risk', 'it']) {
