@@ -11,8 +11,10 @@
  *   - `expect` gives a status for each role: anonymous, expired, employee, accounting, maintenance,
  *     risk, it, admin. Helpers: `everyone(s)`, `signedIn(s)` (401 without a valid token),
  *     `onlyRoles(s, [...])` (403 for the other signed-in roles); spread overrides after them.
- *   - Placeholders in `url` and `body` (full list in ./types.ts): `{id}` the own/other AP submission
- *     (`object`), `{fresh}` a new own/other AP submission for the cell, `{attachment}` an own file or
+ *   - `object`: `own` (the role's), `other` (the stranger's), `assigned` (the stranger's, assigned
+ *     to the role's user).
+ *   - Placeholders in `url` and `body` (full list in ./types.ts): `{id}` the own/other/assigned AP
+ *     submission (`object`), `{fresh}` a new own/other AP submission for the cell, `{attachment}` an own file or
  *     the stranger's file on `{id}`, `{group}` a fresh role group made for the cell (its member:
  *     `{user}`), `{rule}` a fresh assignment rule, `{cell}`/`{delivery}` an untouched report-tracker
  *     entry, `{period}` the current month, `{user}` the stranger's user id, `{unique}`, `"{ruleIds}"`.
@@ -36,6 +38,7 @@ import {
   reportDeliveries,
   roleGroupMembers,
   roleGroups,
+  submissions,
 } from '../../src/server/db/schema';
 import { createTestApp } from './helpers/app';
 import { signWithProviderKey } from './helpers/data';
@@ -84,6 +87,7 @@ describe('authorization matrix: every /api route × role × own/other object', (
   let app: FastifyInstance;
   const headers = new Map<Role, Record<string, string>>();
   const own = new Map<Role, string>();
+  const userIds = new Map<Role, string>();
   let other = '';
   let strangerId = '';
   let stranger: Record<string, string> = {};
@@ -114,6 +118,7 @@ describe('authorization matrix: every /api route × role × own/other object', (
       const h = await authHeader(app, role);
       headers.set(role, h);
       own.set(role, (await post(h)).json<Submission>().id);
+      userIds.set(role, (await app.inject({ url: '/api/me', headers: h })).json<Profile>().id);
     }
   });
   afterAll(() => app.close());
@@ -138,11 +143,28 @@ describe('authorization matrix: every /api route × role × own/other object', (
     return response.json<{ id: string }>().id;
   }
 
+  /**
+   * A new stranger's AP submission assigned (directly, version stays 1) to the calling role's
+   * user; for anonymous/expired an unassigned one.
+   */
+  async function assignedToRole(role: Role): Promise<string> {
+    const id = (await post(stranger)).json<Submission>().id;
+    const userId = userIds.get(role);
+    if (userId) {
+      await app.db
+        .update(submissions)
+        .set({ assigneeUserId: userId, status: 'Assigned' })
+        .where(eq(submissions.id, id));
+    }
+    return id;
+  }
+
   async function freshAttachment(row: MatrixRow, role: Role): Promise<string> {
     const mine = row.object === 'own' ? headers.get(role) : undefined;
     if (mine && own.has(role)) return upload(mine);
     const id = await upload(stranger);
-    await app.db.update(attachments).set({ submissionId: other }).where(eq(attachments.id, id));
+    const linkedTo = row.object === 'assigned' ? await assignedToRole(role) : other;
+    await app.db.update(attachments).set({ submissionId: linkedTo }).where(eq(attachments.id, id));
     return id;
   }
 
@@ -199,8 +221,12 @@ describe('authorization matrix: every /api route × role × own/other object', (
       ['{period}', periodOf(new Date())],
     ]);
     const makers: Record<string, () => Promise<string>> = {
-      '{id}': () => Promise.resolve(row.object === 'own' ? (own.get(role) ?? other) : other),
+      '{id}': () =>
+        row.object === 'assigned'
+          ? assignedToRole(role)
+          : Promise.resolve(row.object === 'own' ? (own.get(role) ?? other) : other),
       '{fresh}': async () => {
+        if (row.object === 'assigned') return assignedToRole(role);
         const mine = row.object === 'own' && own.has(role) ? headers.get(role) : undefined;
         return (await post(mine ?? stranger)).json<Submission>().id;
       },

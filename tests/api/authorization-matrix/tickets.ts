@@ -1,7 +1,8 @@
 /**
  * Tickets and history (issue 5 routes; lib/ticket-visibility): lists are signed-in and filtered;
- * by id, another user's ticket is 404 unless the role reads the whole area (Accounting reads AP)
- * or is admin. Handlers hold `tickets:work` (every department group; admin): only they set
+ * by id, another user's ticket is 404 unless the role reads the whole area (Accounting reads AP),
+ * it is assigned to the user (or their group), or the role is admin. An assignee without
+ * `tickets:work` (employee) reads it but may not set any field (403). Handlers hold `tickets:work` (every department group; admin): only they set
  * priority, assignee and due date, and post internal comments (403 for the requester alone).
  */
 import { onlyRoles, signedIn, type MatrixRow } from './types';
@@ -16,6 +17,23 @@ export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/tickets/assignees', url: '/api/tickets/assignees', expect: onlyRoles(200, HANDLERS) },
   { method: 'GET', route: '/api/tickets/:id', url: '/api/tickets/{id}', object: 'own', expect: signedIn(200) },
   { method: 'GET', route: '/api/tickets/:id', url: '/api/tickets/{id}', object: 'other', expect: OTHERS_TICKET },
+  { method: 'GET', route: '/api/tickets/:id', url: '/api/tickets/{id}', object: 'assigned', expect: signedIn(200) },
+  {
+    method: 'PATCH',
+    route: '/api/tickets/:id',
+    url: '/api/tickets/{fresh}',
+    object: 'assigned',
+    body: { status: 'In progress', version: 1 },
+    expect: { ...signedIn(200), employee: 403 },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/tickets/:id',
+    url: '/api/tickets/{fresh}',
+    object: 'assigned',
+    body: { dueAt: '2030-01-31T17:00:00Z', version: 1 },
+    expect: { ...signedIn(200), employee: 403 },
+  },
   {
     method: 'PATCH',
     route: '/api/tickets/:id',
@@ -53,6 +71,13 @@ export const rows: MatrixRow[] = [
     url: '/api/tickets/{id}/comments',
     object: 'other',
     expect: OTHERS_TICKET,
+  },
+  {
+    method: 'GET',
+    route: '/api/tickets/:id/comments',
+    url: '/api/tickets/{id}/comments',
+    object: 'assigned',
+    expect: signedIn(200),
   },
   {
     method: 'POST',

@@ -32,8 +32,12 @@ export type MatrixRow = {
    * - `"{ruleIds}"` (body only, quotes included) the JSON array of every rule id in order.
    */
   url: string;
-  /** `own`: `{id}`/`{fresh}`/`{attachment}` belong to the calling role; `other`: to the stranger. */
-  object?: 'own' | 'other';
+  /**
+   * `own`: `{id}`/`{fresh}`/`{attachment}` belong to the calling role; `other`: to the stranger;
+   * `assigned`: the stranger's, made for the cell and assigned to the calling role's user (status
+   * Assigned, version 1; unassigned for anonymous/expired), an attachment linked to such a one.
+   */
+  object?: 'own' | 'other' | 'assigned';
   /** JSON body (placeholders as in `url`). */
   body?: Record<string, unknown>;
   /** Send the body as multipart/form-data with one file part (a 1×1 PNG) instead of JSON. */
