@@ -11,8 +11,14 @@
  *   - `expect` gives a status for each role: anonymous, expired, employee, accounting, maintenance,
  *     risk, it, admin. Helpers: `everyone(s)`, `signedIn(s)` (401 without a valid token),
  *     `onlyRoles(s, [...])` (403 for the other signed-in roles); spread overrides after them.
- *   - Placeholders in `url`: `{id}` the own/other AP submission (`object`), `{group}` a fresh role
- *     group made for the cell (its member: `{user}`), `{user}` the stranger's user id; `{unique}` in a body.
+ *   - `object`: `own` (the role's), `other` (the stranger's), `assigned` (the stranger's, assigned
+ *     to the role's user).
+ *   - Placeholders in `url` and `body` (full list in ./types.ts): `{id}` the own/other/assigned AP
+ *     submission (`object`), `{fresh}` a new own/other AP submission for the cell, `{attachment}` an own file or
+ *     the stranger's file on `{id}`, `{group}` a fresh role group made for the cell (its member:
+ *     `{user}`), `{rule}` a fresh assignment rule, `{cell}`/`{delivery}` an untouched report-tracker
+ *     entry, `{period}` the current month, `{user}` the stranger's user id, `{unique}`, `"{ruleIds}"`.
+ *   - `upload: true` sends a multipart/form-data body with one PNG file instead of JSON.
  * Every file in the folder except types.ts is loaded; a row naming a route that does not exist
  * fails too. HEAD (Fastify's automatic twin of GET) is not listed.
  */
@@ -23,9 +29,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/shared/me';
 import type { Submission } from '../../src/shared/submission';
-import { roleGroupMembers, roleGroups } from '../../src/server/db/schema';
+import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import { periodOf } from '../../src/shared/report-tracker';
+import {
+  assignmentRules,
+  attachments,
+  reportAccountingCells,
+  reportDeliveries,
+  roleGroupMembers,
+  roleGroups,
+  submissions,
+} from '../../src/server/db/schema';
 import { createTestApp } from './helpers/app';
 import { signWithProviderKey } from './helpers/data';
+import { multipartBody, PNG_1X1 } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
 import { ROLES, SIGNED_IN_ROLES, type MatrixRow, type Role } from './authorization-matrix/types';
 
@@ -70,20 +87,24 @@ describe('authorization matrix: every /api route × role × own/other object', (
   let app: FastifyInstance;
   const headers = new Map<Role, Record<string, string>>();
   const own = new Map<Role, string>();
+  const userIds = new Map<Role, string>();
   let other = '';
   let strangerId = '';
+  let stranger: Record<string, string> = {};
   let counter = 0;
+  const handedOut = { cells: new Set<string>(), deliveries: new Set<string>() };
+
+  const post = (h: Record<string, string>) =>
+    app.inject({ method: 'POST', url: '/api/areas/AP/submissions', payload: AP_INVOICE, headers: h });
 
   beforeAll(async () => {
     app = await createTestApp();
     const now = Math.floor(Date.now() / 1000);
     const claims = { iss: app.config.oidc.issuer, aud: app.config.oidc.audience, iat: now - 5, exp: now + 600 };
-    const stranger = {
+    stranger = {
       authorization: `Bearer ${await signWithProviderKey(app, { ...claims, sub: 'matrix-stranger', name: 'Sam Stranger' })}`,
     };
     strangerId = (await app.inject({ url: '/api/me', headers: stranger })).json<Profile>().id;
-    const post = (h: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/areas/AP/submissions', payload: AP_INVOICE, headers: h });
     other = (await post(stranger)).json<Submission>().id;
     headers.set('anonymous', {});
     const expired = await signWithProviderKey(app, {
@@ -97,6 +118,7 @@ describe('authorization matrix: every /api route × role × own/other object', (
       const h = await authHeader(app, role);
       headers.set(role, h);
       own.set(role, (await post(h)).json<Submission>().id);
+      userIds.set(role, (await app.inject({ url: '/api/me', headers: h })).json<Profile>().id);
     }
   });
   afterAll(() => app.close());
@@ -112,19 +134,142 @@ describe('authorization matrix: every /api route × role × own/other object', (
     return group.id;
   }
 
-  async function runCell(row: MatrixRow, role: Role): Promise<number> {
-    let url = row.url.replaceAll('{user}', strangerId);
-    if (url.includes('{id}')) url = url.replaceAll('{id}', row.object === 'own' ? (own.get(role) ?? other) : other);
-    if (url.includes('{group}')) url = url.replaceAll('{group}', await freshGroup());
+  async function upload(h: Record<string, string>): Promise<string> {
+    const { payload, headers: type } = multipartBody([
+      { fileName: 'matrix.png', contentType: 'image/png', content: PNG_1X1 },
+    ]);
+    const response = await app.inject({ method: 'POST', url: '/api/attachments', payload, headers: { ...h, ...type } });
+    if (response.statusCode !== 201) throw new Error(`fixture upload: ${response.statusCode} ${response.body}`);
+    return response.json<{ id: string }>().id;
+  }
+
+  /**
+   * A new stranger's AP submission assigned (directly, version stays 1) to the calling role's
+   * user; for anonymous/expired an unassigned one.
+   */
+  async function assignedToRole(role: Role): Promise<string> {
+    const id = (await post(stranger)).json<Submission>().id;
+    const userId = userIds.get(role);
+    if (userId) {
+      await app.db
+        .update(submissions)
+        .set({ assigneeUserId: userId, status: 'Assigned' })
+        .where(eq(submissions.id, id));
+    }
+    return id;
+  }
+
+  async function freshAttachment(row: MatrixRow, role: Role): Promise<string> {
+    const mine = row.object === 'own' ? headers.get(role) : undefined;
+    if (mine && own.has(role)) return upload(mine);
+    const id = await upload(stranger);
+    const linkedTo = row.object === 'assigned' ? await assignedToRole(role) : other;
+    await app.db.update(attachments).set({ submissionId: linkedTo }).where(eq(attachments.id, id));
+    return id;
+  }
+
+  async function freshRule(): Promise<string> {
     counter += 1;
-    const body = row.body
-      ? (JSON.parse(JSON.stringify(row.body).replaceAll('{unique}', `m${counter}`)) as object)
-      : undefined;
+    const [last] = await app.db
+      .select({ position: assignmentRules.position })
+      .from(assignmentRules)
+      .orderBy(desc(assignmentRules.position))
+      .limit(1);
+    const [rule] = await app.db
+      .insert(assignmentRules)
+      .values({
+        name: `Matrix rule ${counter}`,
+        position: (last?.position ?? 0) + 1,
+        enabled: false,
+        area: 'AP',
+        // A property no matrix submission names: enabling the rule never routes the fixtures.
+        propertyCode: 'P-1024',
+        assigneeUserId: strangerId,
+      })
+      .returning({ id: assignmentRules.id });
+    if (!rule) throw new Error('no rule');
+    return rule.id;
+  }
+
+  /** An accounting cell or delivery entry of the current month still at version 1, never handed out before. */
+  async function untouched(kind: 'cells' | 'deliveries'): Promise<string> {
+    const table = kind === 'cells' ? reportAccountingCells : reportDeliveries;
+    const used = [...handedOut[kind]];
+    const [row] = await app.db
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        and(
+          eq(table.period, periodOf(new Date())),
+          eq(table.version, 1),
+          used.length ? notInArray(table.id, used) : undefined,
+        ),
+      )
+      .orderBy(asc(table.id))
+      .limit(1);
+    if (!row) throw new Error(`no untouched report-tracker ${kind} left for the matrix`);
+    handedOut[kind].add(row.id);
+    return row.id;
+  }
+
+  /** The value of each placeholder `text` uses, made once for this cell (see types.ts). */
+  async function placeholders(row: MatrixRow, role: Role, text: string): Promise<Map<string, string>> {
+    counter += 1;
+    const values = new Map<string, string>([
+      ['{user}', strangerId],
+      ['{unique}', `m${counter}`],
+      ['{period}', periodOf(new Date())],
+    ]);
+    const makers: Record<string, () => Promise<string>> = {
+      '{id}': () =>
+        row.object === 'assigned'
+          ? assignedToRole(role)
+          : Promise.resolve(row.object === 'own' ? (own.get(role) ?? other) : other),
+      '{fresh}': async () => {
+        if (row.object === 'assigned') return assignedToRole(role);
+        const mine = row.object === 'own' && own.has(role) ? headers.get(role) : undefined;
+        return (await post(mine ?? stranger)).json<Submission>().id;
+      },
+      '{attachment}': () => freshAttachment(row, role),
+      '{strayAttachment}': () => upload(stranger),
+      '{group}': freshGroup,
+      '{rule}': freshRule,
+      '{cell}': () => untouched('cells'),
+      '{delivery}': () => untouched('deliveries'),
+      '"{ruleIds}"': async () =>
+        JSON.stringify(
+          (
+            await app.db
+              .select({ id: assignmentRules.id })
+              .from(assignmentRules)
+              .orderBy(asc(assignmentRules.position), asc(assignmentRules.createdAt))
+          ).map((r) => r.id),
+        ),
+    };
+    for (const [token, make] of Object.entries(makers)) if (text.includes(token)) values.set(token, await make());
+    return values;
+  }
+
+  async function runCell(row: MatrixRow, role: Role): Promise<number> {
+    const bodyText = row.body ? JSON.stringify(row.body) : '';
+    const values = await placeholders(row, role, `${row.url} ${bodyText}`);
+    const fill = (text: string) =>
+      [...values].reduce((result, [token, value]) => result.replaceAll(token, value), text);
+    const url = fill(row.url);
+    const body = row.body ? (JSON.parse(fill(bodyText)) as Record<string, unknown>) : undefined;
+    let request: { payload?: object | Buffer; headers?: Record<string, string> } = body ? { payload: body } : {};
+    if (row.upload) {
+      const { payload, headers: type } = multipartBody(
+        [{ fileName: 'matrix.png', contentType: 'image/png', content: PNG_1X1 }],
+        Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])),
+      );
+      request = { payload, headers: type };
+    }
     const response = await app.inject({
       method: row.method,
       url,
-      headers: headers.get(role),
-      ...(body ? { payload: body } : {}),
+      ...request,
+      headers: { ...headers.get(role), ...request.headers },
     });
     return response.statusCode;
   }

@@ -188,6 +188,43 @@ describe('role groups (/api/role-groups, /api/users, /api/scopes)', () => {
     expect((await changesOf(group.id)).map((c) => c.action)).toEqual(['created', 'deleted']);
   });
 
+  it('refuses to delete a group that routing rules assign to, naming the rules; deletes nothing', async () => {
+    const group = await createGroup({ name: 'AP routing target', scopes: ['tickets:work'] });
+    const ruleIds: string[] = [];
+    for (const name of ['AP to routing target', 'AP at P-1002 to routing target']) {
+      const created = await call('POST', '/api/assignment-rules', admin, {
+        name,
+        area: 'AP',
+        property: name.includes('P-1002') ? 'P-1002' : null,
+        enabled: false,
+        assigneeGroupId: group.id,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ruleIds.push(created.json<{ id: string }>().id);
+    }
+    const before = await changesOf(group.id);
+
+    const refused = await call('DELETE', `/api/role-groups/${group.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: string; message: string }>()).toMatchObject({ error: 'conflict' });
+    const { message } = refused.json<{ message: string }>();
+    expect(message).toContain('"AP routing target"');
+    expect(message).toContain('routing rule "AP to routing target"');
+    expect(message).toContain('routing rule "AP at P-1002 to routing target"');
+
+    expect((await call('GET', `/api/role-groups/${group.id}`)).statusCode).toBe(200);
+    for (const id of ruleIds) {
+      const rule = await call('GET', `/api/assignment-rules/${id}`);
+      expect(rule.json<{ assigneeGroup: { id: string } | null }>().assigneeGroup?.id).toBe(group.id);
+    }
+    expect(await changesOf(group.id)).toEqual(before);
+
+    // Once no rule assigns to it, the same delete goes through.
+    for (const id of ruleIds)
+      expect((await call('DELETE', `/api/assignment-rules/${id}?version=1`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/role-groups/${group.id}`)).statusCode).toBe(204);
+  });
+
   it('never leaves Administrators empty, renamed, without admin, or deleted', async () => {
     const [administrators] = await app.db.select().from(roleGroups).where(eq(roleGroups.name, 'Administrators'));
     const id = administrators?.id ?? '';
@@ -207,6 +244,33 @@ describe('role groups (/api/role-groups, /api/users, /api/scopes)', () => {
     });
     expect(rename.json<ValidationErrorBody>().errors.map((e) => e.path)).toEqual(['/name', '/scopes']);
     expect((await call('DELETE', `/api/role-groups/${id}`)).statusCode).toBe(409);
+  });
+
+  it('lets only one of two concurrent removals of the last two Administrators members through', async () => {
+    const [administrators] = await app.db.select().from(roleGroups).where(eq(roleGroups.name, 'Administrators'));
+    const id = administrators?.id ?? '';
+    const explicitMembers = async () => (await call('GET', `/api/role-groups/${id}`)).json<RoleGroupDetail>().members;
+    const pair: string[] = [];
+    for (const name of ['accounting', 'risk']) {
+      pair.push((await app.inject({ url: '/api/me', headers: await authHeader(app, name) })).json<Profile>().id);
+    }
+    for (const userId of pair) await call('PUT', `/api/role-groups/${id}/members/${userId}`);
+    for (const existing of await explicitMembers()) {
+      if (!pair.includes(existing.id)) await call('DELETE', `/api/role-groups/${id}/members/${existing.id}`);
+    }
+    // Several rounds: on PostgreSQL the two requests really run at once (pool of connections).
+    for (let round = 0; round < 5; round += 1) {
+      for (const userId of pair)
+        expect((await call('PUT', `/api/role-groups/${id}/members/${userId}`)).statusCode).toBe(204);
+      expect((await explicitMembers()).map((m) => m.id).sort()).toEqual([...pair].sort());
+      const answers = await Promise.all(
+        pair.map((userId) => call('DELETE', `/api/role-groups/${id}/members/${userId}`)),
+      );
+      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([204, 409]);
+      const refusal = answers.find((a) => a.statusCode === 409);
+      expect(refusal?.json<{ message: string }>().message).toContain('last member of Administrators');
+      expect(await explicitMembers(), `round ${round}`).toHaveLength(1);
+    }
   });
 
   it('searches users by name or e-mail in keyset pages', async () => {

@@ -43,4 +43,11 @@ export const rows: MatrixRow[] = [
     object: 'other',
     expect: { ...signedIn(404), accounting: 200, admin: 200 },
   },
+  {
+    method: 'GET',
+    route: '/api/areas/:key/submissions/:id',
+    url: '/api/areas/AP/submissions/{id}',
+    object: 'assigned',
+    expect: signedIn(200),
+  },
 ];

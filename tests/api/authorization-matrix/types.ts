@@ -15,15 +15,33 @@ export type MatrixRow = {
   /** The registered route exactly as Fastify knows it, e.g. `/api/areas/:key/submissions/:id`. */
   route: string;
   /**
-   * The URL to call. Placeholders: `{id}` the object of `object` (a submission of area AP),
-   * `{group}` a fresh role group created for this one cell (its only member is the stranger),
-   * `{user}` the stranger's user id.
+   * The URL to call. Placeholders (also replaced anywhere in `body`; each is made once per cell):
+   * - `{id}` the object of `object`: a submission (ticket) of area AP made once for the run;
+   * - `{fresh}` a NEW AP submission (ticket, version 1) made for this one cell, by the calling
+   *   role (`own`; the stranger for anonymous/expired) or by the stranger (`other`);
+   * - `{attachment}` a NEW attachment (a 1×1 PNG): `own` uploaded by the calling role and not yet
+   *   linked; `other` uploaded by the stranger and linked to the stranger's submission `{id}`;
+   * - `{strayAttachment}` a NEW attachment the stranger uploaded and never linked (a draft's file);
+   * - `{group}` a fresh role group created for this one cell (its only member is the stranger);
+   * - `{rule}` a fresh, disabled assignment rule for AP at property P-1024, which no matrix
+   *   submission names (version 1, assignee: the stranger);
+   * - `{cell}` / `{delivery}` an untouched (version 1) accounting cell / delivery entry of the
+   *   current month, a different one for every cell;
+   * - `{period}` the current month `YYYY-MM` (opened by the seed);
+   * - `{user}` the stranger's user id; `{unique}` a value unique to the cell;
+   * - `"{ruleIds}"` (body only, quotes included) the JSON array of every rule id in order.
    */
   url: string;
-  /** `own`: `{id}` is the calling role's own submission; `other`: the stranger's. */
-  object?: 'own' | 'other';
-  /** JSON body; the string `{unique}` anywhere in it becomes a value unique to the cell. */
+  /**
+   * `own`: `{id}`/`{fresh}`/`{attachment}` belong to the calling role; `other`: to the stranger;
+   * `assigned`: the stranger's, made for the cell and assigned to the calling role's user (status
+   * Assigned, version 1; unassigned for anonymous/expired), an attachment linked to such a one.
+   */
+  object?: 'own' | 'other' | 'assigned';
+  /** JSON body (placeholders as in `url`). */
   body?: Record<string, unknown>;
+  /** Send the body as multipart/form-data with one file part (a 1×1 PNG) instead of JSON. */
+  upload?: true;
   /** Expected HTTP status for every role (build it with the helpers below). */
   expect: Record<Role, number>;
 };

@@ -4,6 +4,7 @@ import { LoadError, Loading } from '../../components/status-message';
 import { deleteRoleGroup, fetchRoleGroup, fetchRoleGroups, fetchScopes } from '../../features/role-groups/api';
 import { MembersPanel } from '../../features/role-groups/components/members-panel';
 import { RoleGroupForm } from '../../features/role-groups/components/role-group-form';
+import { memberSummary, memberSummaryTitle } from '../../features/role-groups/member-summary';
 import { toApiFailure } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
@@ -91,7 +92,7 @@ export default function RoleGroupsPage() {
                   <th scope="row">{group.name}</th>
                   <td>{group.description}</td>
                   <td>{group.scopes.join(', ') || '—'}</td>
-                  <td>{group.includesEveryone ? 'everyone' : group.memberCount}</td>
+                  <td title={memberSummaryTitle(group)}>{memberSummary(group)}</td>
                   <td>
                     <button
                       type="button"

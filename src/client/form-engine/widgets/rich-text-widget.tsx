@@ -2,7 +2,14 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState, type KeyboardEvent } from 'react';
 import { createEditor } from 'slate';
 import { Editable, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
-import { looksLikeHtml, plainTextDocument, readRichText, serialiseRichText, type RichTextDocument, type RichTextMark } from '../../../shared/rich-text';
+import {
+  looksLikeHtml,
+  plainTextDocument,
+  readRichText,
+  serialiseRichText,
+  type RichTextDocument,
+  type RichTextMark,
+} from '../../../shared/rich-text';
 import { toggleMark, withRichTextNodes } from './rich-text/commands';
 import { htmlToDocument } from './rich-text/html-import';
 import { RichTextElementView, RichTextLeafView, RichTextView } from './rich-text/rich-text-elements';
@@ -14,11 +21,19 @@ import './rich-text/rich-text.css';
 const HOTKEYS: Record<string, RichTextMark> = { b: 'bold', i: 'italic', u: 'underline' };
 
 function renderElement({ element, attributes, children }: RenderElementProps) {
-  return <RichTextElementView element={element} attributes={attributes}>{children}</RichTextElementView>;
+  return (
+    <RichTextElementView element={element} attributes={attributes}>
+      {children}
+    </RichTextElementView>
+  );
 }
 
 function renderLeaf({ leaf, attributes, children }: RenderLeafProps) {
-  return <RichTextLeafView leaf={leaf} attributes={attributes}>{children}</RichTextLeafView>;
+  return (
+    <RichTextLeafView leaf={leaf} attributes={attributes}>
+      {children}
+    </RichTextLeafView>
+  );
 }
 
 function initialDocument(value: unknown): RichTextDocument {

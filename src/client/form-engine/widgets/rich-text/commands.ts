@@ -1,7 +1,13 @@
 /** Editing commands of the rich-text toolbar (spec §5 rules from src/shared/rich-text.ts). */
-import type { Node} from 'slate';
+import type { Node } from 'slate';
 import { Editor, Element, Range, Transforms } from 'slate';
-import { linkUrlFor, safeImageSrc, stepIndent, type RichTextElement, type RichTextMark } from '../../../../shared/rich-text';
+import {
+  linkUrlFor,
+  safeImageSrc,
+  stepIndent,
+  type RichTextElement,
+  type RichTextMark,
+} from '../../../../shared/rich-text';
 import type { RichTextEditor } from './slate-types';
 
 const LIST_TYPES = ['bulleted-list', 'numbered-list'] as const;
@@ -19,7 +25,13 @@ export function toggleMark(editor: RichTextEditor, mark: RichTextMark): void {
 }
 
 function currentBlock(editor: RichTextEditor): RichTextElement | undefined {
-  const entry = Editor.above(editor, { match: (n) => Element.isElement(n) && Editor.isBlock(editor, n) && n.type !== 'list-item' && !LIST_TYPES.includes(n.type as ListType) });
+  const entry = Editor.above(editor, {
+    match: (n) =>
+      Element.isElement(n) &&
+      Editor.isBlock(editor, n) &&
+      n.type !== 'list-item' &&
+      !LIST_TYPES.includes(n.type as ListType),
+  });
   const node = entry?.[0];
   return node && Element.isElement(node) ? node : undefined;
 }
@@ -32,7 +44,8 @@ export function headingLevel(editor: RichTextEditor): number {
 
 /** Makes the blocks at the selection headings of `level` (1–6), or paragraphs for 0. */
 export function setHeading(editor: RichTextEditor, level: number): void {
-  const match = (n: Node) => Element.isElement(n) && (n.type === 'paragraph' || n.type === 'heading' || n.type === 'list-item');
+  const match = (n: Node) =>
+    Element.isElement(n) && (n.type === 'paragraph' || n.type === 'heading' || n.type === 'list-item');
   if (level === 0) Transforms.setNodes(editor, { type: 'paragraph', level: undefined }, { match });
   else Transforms.setNodes(editor, { type: 'heading', level: Math.min(6, Math.max(1, level)) }, { match });
 }
@@ -47,17 +60,31 @@ export function isListActive(editor: RichTextEditor, type: ListType): boolean {
 export function toggleList(editor: RichTextEditor, type: ListType): void {
   const active = isListActive(editor, type);
   Editor.withoutNormalizing(editor, () => {
-    Transforms.unwrapNodes(editor, { match: (n) => Element.isElement(n) && LIST_TYPES.includes(n.type as ListType), split: true });
-    Transforms.setNodes(editor, { type: active ? 'paragraph' : 'list-item', level: undefined }, {
-      match: (n) => Element.isElement(n) && Editor.isBlock(editor, n) && n.type !== 'image',
+    Transforms.unwrapNodes(editor, {
+      match: (n) => Element.isElement(n) && LIST_TYPES.includes(n.type as ListType),
+      split: true,
     });
-    if (!active) Transforms.wrapNodes(editor, { type, children: [] }, { match: (n) => Element.isElement(n) && n.type === 'list-item' });
+    Transforms.setNodes(
+      editor,
+      { type: active ? 'paragraph' : 'list-item', level: undefined },
+      {
+        match: (n) => Element.isElement(n) && Editor.isBlock(editor, n) && n.type !== 'image',
+      },
+    );
+    if (!active)
+      Transforms.wrapNodes(
+        editor,
+        { type, children: [] },
+        { match: (n) => Element.isElement(n) && n.type === 'list-item' },
+      );
   });
 }
 
 /** Indents (+1) or outdents (−1) the top-level blocks at the selection, within 0–8 (spec §5). */
 export function changeIndent(editor: RichTextEditor, delta: 1 | -1): void {
-  for (const [node, path] of Editor.nodes(editor, { match: (n, p) => Element.isElement(n) && p.length === 1 && n.type !== 'image' })) {
+  for (const [node, path] of Editor.nodes(editor, {
+    match: (n, p) => Element.isElement(n) && p.length === 1 && n.type !== 'image',
+  })) {
     if (!Element.isElement(node)) continue;
     const indent = stepIndent(node.indent, delta);
     Transforms.setNodes(editor, { indent: indent === 0 ? undefined : indent }, { at: path });

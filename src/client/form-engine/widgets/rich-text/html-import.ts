@@ -14,7 +14,16 @@ import {
   type RichTextNode,
 } from '../../../../shared/rich-text';
 
-const MARK_OF: Record<string, RichTextMark> = { B: 'bold', STRONG: 'bold', I: 'italic', EM: 'italic', U: 'underline', S: 'strikethrough', STRIKE: 'strikethrough', DEL: 'strikethrough' };
+const MARK_OF: Record<string, RichTextMark> = {
+  B: 'bold',
+  STRONG: 'bold',
+  I: 'italic',
+  EM: 'italic',
+  U: 'underline',
+  S: 'strikethrough',
+  STRIKE: 'strikethrough',
+  DEL: 'strikethrough',
+};
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'IFRAME', 'OBJECT', 'EMBED', 'NOSCRIPT']);
 const BLOCKS = new Set(['P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'PRE', 'IMG']);
 
@@ -26,7 +35,8 @@ function inlines(node: Node, marks: Marks): RichTextNode[] {
   if (node.tagName === 'BR') return [{ text: '\n', ...marks }];
   const mark = MARK_OF[node.tagName];
   const inner = [...node.childNodes].flatMap((child) => inlines(child, mark ? { ...marks, [mark]: true } : marks));
-  if (node.tagName === 'A') return [{ type: 'link', url: safeLinkUrl(node.getAttribute('href') ?? ''), children: withText(inner) }];
+  if (node.tagName === 'A')
+    return [{ type: 'link', url: safeLinkUrl(node.getAttribute('href') ?? ''), children: withText(inner) }];
   return inner;
 }
 
@@ -36,10 +46,21 @@ function withText(nodes: RichTextNode[]): RichTextNode[] {
 
 function block(element: Element): RichTextElement[] {
   const tag = element.tagName;
-  if (tag === 'IMG') return [{ type: 'image', src: safeImageSrc(element.getAttribute('src') ?? ''), alt: element.getAttribute('alt') ?? '', children: [{ text: '' }] }];
+  if (tag === 'IMG')
+    return [
+      {
+        type: 'image',
+        src: safeImageSrc(element.getAttribute('src') ?? ''),
+        alt: element.getAttribute('alt') ?? '',
+        children: [{ text: '' }],
+      },
+    ];
   if (tag === 'UL' || tag === 'OL') {
     const items = [...element.children].filter((child) => child.tagName === 'LI');
-    const children: RichTextElement[] = items.map((li) => ({ type: 'list-item', children: withText([...li.childNodes].flatMap((c) => inlines(c, {}))) }));
+    const children: RichTextElement[] = items.map((li) => ({
+      type: 'list-item',
+      children: withText([...li.childNodes].flatMap((c) => inlines(c, {}))),
+    }));
     return children.length ? [{ type: tag === 'UL' ? 'bulleted-list' : 'numbered-list', children }] : [];
   }
   const heading = /^H([1-6])$/.exec(tag);

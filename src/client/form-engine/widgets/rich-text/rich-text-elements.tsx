@@ -19,12 +19,24 @@ export function RichTextElementView({ element, attributes = {}, children }: Elem
   switch (element.type) {
     case 'heading': {
       const Tag = `h${Math.min(6, Math.max(1, element.level ?? 1))}` as 'h1';
-      return <Tag {...attributes} style={style}>{children}</Tag>;
+      return (
+        <Tag {...attributes} style={style}>
+          {children}
+        </Tag>
+      );
     }
     case 'bulleted-list':
-      return <ul {...attributes} style={style}>{children}</ul>;
+      return (
+        <ul {...attributes} style={style}>
+          {children}
+        </ul>
+      );
     case 'numbered-list':
-      return <ol {...attributes} style={style}>{children}</ol>;
+      return (
+        <ol {...attributes} style={style}>
+          {children}
+        </ol>
+      );
     case 'list-item':
       return <li {...attributes}>{children}</li>;
     case 'link': {
@@ -34,7 +46,9 @@ export function RichTextElementView({ element, attributes = {}, children }: Elem
           {children}
         </a>
       ) : (
-        <span {...attributes} className="rich-text__dead-link">{children}</span>
+        <span {...attributes} className="rich-text__dead-link">
+          {children}
+        </span>
       );
     }
     case 'image':
@@ -47,12 +61,24 @@ export function RichTextElementView({ element, attributes = {}, children }: Elem
         </div>
       );
     default:
-      return <p {...attributes} style={style}>{children}</p>;
+      return (
+        <p {...attributes} style={style}>
+          {children}
+        </p>
+      );
   }
 }
 
 /** One text leaf with its marks. */
-export function RichTextLeafView({ leaf, attributes = {}, children }: { leaf: RichTextText; attributes?: object; children: ReactNode }) {
+export function RichTextLeafView({
+  leaf,
+  attributes = {},
+  children,
+}: {
+  leaf: RichTextText;
+  attributes?: object;
+  children: ReactNode;
+}) {
   let out = children;
   if (leaf.bold) out = <strong>{out}</strong>;
   if (leaf.italic) out = <em>{out}</em>;
@@ -64,9 +90,13 @@ export function RichTextLeafView({ leaf, attributes = {}, children }: { leaf: Ri
 function renderNodes(nodes: readonly (RichTextElement | RichTextText)[]): ReactNode {
   return nodes.map((node, index) =>
     'text' in node ? (
-      <RichTextLeafView key={index} leaf={node}>{node.text}</RichTextLeafView>
+      <RichTextLeafView key={index} leaf={node}>
+        {node.text}
+      </RichTextLeafView>
     ) : (
-      <RichTextElementView key={index} element={node}>{renderNodes(node.children)}</RichTextElementView>
+      <RichTextElementView key={index} element={node}>
+        {renderNodes(node.children)}
+      </RichTextElementView>
     ),
   );
 }

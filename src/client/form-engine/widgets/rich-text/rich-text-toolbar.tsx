@@ -1,6 +1,11 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useSlate } from 'slate-react';
-import { HEADING_LEVEL_MAX, IMAGE_MEDIA_TYPES, isInsertableImageType, type RichTextMark } from '../../../../shared/rich-text';
+import {
+  HEADING_LEVEL_MAX,
+  IMAGE_MEDIA_TYPES,
+  isInsertableImageType,
+  type RichTextMark,
+} from '../../../../shared/rich-text';
 import {
   changeIndent,
   headingLevel,
@@ -36,7 +41,15 @@ function ToolButton({ label, pressed, onAct, children }: ButtonProps) {
     onAct();
   };
   return (
-    <button type="button" className="rich-text__tool" title={label} aria-label={label} aria-pressed={pressed} onMouseDown={act} onClick={(e) => e.detail === 0 && act(e)}>
+    <button
+      type="button"
+      className="rich-text__tool"
+      title={label}
+      aria-label={label}
+      aria-pressed={pressed}
+      onMouseDown={act}
+      onClick={(e) => e.detail === 0 && act(e)}
+    >
       {children}
     </button>
   );
@@ -73,7 +86,12 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
   return (
     <div className="rich-text__toolbar" role="toolbar" aria-label="Formatting" aria-controls={fieldId}>
       {MARKS.map(([mark, label, icon]) => (
-        <ToolButton key={mark} label={label} pressed={isMarkActive(editor, mark)} onAct={() => toggleMark(editor, mark)}>
+        <ToolButton
+          key={mark}
+          label={label}
+          pressed={isMarkActive(editor, mark)}
+          onAct={() => toggleMark(editor, mark)}
+        >
           {icon}
         </ToolButton>
       ))}
@@ -89,15 +107,30 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
         ))}
       </select>
       {LISTS.map(([type, label, icon]) => (
-        <ToolButton key={type} label={label} pressed={isListActive(editor, type)} onAct={() => toggleList(editor, type)}>
+        <ToolButton
+          key={type}
+          label={label}
+          pressed={isListActive(editor, type)}
+          onAct={() => toggleList(editor, type)}
+        >
           {icon}
         </ToolButton>
       ))}
-      <ToolButton label="Decrease indent" onAct={() => changeIndent(editor, -1)}>⇤</ToolButton>
-      <ToolButton label="Increase indent" onAct={() => changeIndent(editor, 1)}>⇥</ToolButton>
-      <ToolButton label={isLinkActive(editor) ? 'Remove link' : 'Link'} pressed={isLinkActive(editor)} onAct={addLink}>🔗</ToolButton>
-      <ToolButton label="Image from address" onAct={addImageByAddress}>🖼</ToolButton>
-      <ToolButton label="Image from file" onAct={() => fileInput.current?.click()}>📎</ToolButton>
+      <ToolButton label="Decrease indent" onAct={() => changeIndent(editor, -1)}>
+        ⇤
+      </ToolButton>
+      <ToolButton label="Increase indent" onAct={() => changeIndent(editor, 1)}>
+        ⇥
+      </ToolButton>
+      <ToolButton label={isLinkActive(editor) ? 'Remove link' : 'Link'} pressed={isLinkActive(editor)} onAct={addLink}>
+        🔗
+      </ToolButton>
+      <ToolButton label="Image from address" onAct={addImageByAddress}>
+        🖼
+      </ToolButton>
+      <ToolButton label="Image from file" onAct={() => fileInput.current?.click()}>
+        📎
+      </ToolButton>
       <input
         ref={fileInput}
         type="file"
@@ -108,9 +141,17 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
           event.target.value = '';
         }}
       />
-      <ToolButton label="Undo (Ctrl+Z)" onAct={() => editor.undo()}>↶</ToolButton>
-      <ToolButton label="Redo (Ctrl+Y)" onAct={() => editor.redo()}>↷</ToolButton>
-      {problem && <span role="alert" className="rich-text__problem">{problem}</span>}
+      <ToolButton label="Undo (Ctrl+Z)" onAct={() => editor.undo()}>
+        ↶
+      </ToolButton>
+      <ToolButton label="Redo (Ctrl+Y)" onAct={() => editor.redo()}>
+        ↷
+      </ToolButton>
+      {problem && (
+        <span role="alert" className="rich-text__problem">
+          {problem}
+        </span>
+      )}
     </div>
   );
 }

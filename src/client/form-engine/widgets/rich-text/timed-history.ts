@@ -12,7 +12,11 @@ export function withTimedHistory<T extends Editor>(editor: T, now: () => number 
   const { apply, writeHistory } = e;
   let lastEditAt: number | undefined;
   e.apply = (op) => {
-    if (op.type === 'set_selection' || HistoryEditor.isSaving(e) === false || HistoryEditor.isMerging(e) !== undefined) {
+    if (
+      op.type === 'set_selection' ||
+      HistoryEditor.isSaving(e) === false ||
+      HistoryEditor.isMerging(e) !== undefined
+    ) {
       apply(op);
       return;
     }

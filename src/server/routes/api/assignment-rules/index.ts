@@ -11,12 +11,14 @@
  * - `DELETE /api/assignment-rules/:id?version=` → 204; 412 stale;
  * - `GET /api/assignment-rules/:id/preview`, `POST /api/assignment-rules/preview` (unsaved rule)
  *   → AssignmentPreview: which of the area's 50 most recent submissions the rule matches.
- * Every write appends its history rows in the same transaction (store.ts).
+ * Every write appends its history rows in the same transaction (store.ts). Deleting a role group
+ * that a rule assigns to is refused (409 naming the rules): this plugin registers that check.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ASSIGNMENTS_MANAGE_SCOPE } from '../../../../shared/scopes';
 import { validationFailed } from '../../../lib/errors';
+import { registerGroupReferenceCheck } from '../../../lib/group-references';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
 import {
@@ -38,6 +40,7 @@ import {
   listRules,
   previewRule,
   reorderRules,
+  rulesAssigningTo,
   setRuleEnabled,
   updateRule,
 } from './store';
@@ -57,6 +60,8 @@ const PREVIEW_FIELDS = /^\/(area|property|field)(\/|$)/;
 
 /** See the module comment. */
 export const assignmentRuleRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  // A role group that routing rules assign to cannot be deleted (409 naming the rules; issue 6).
+  registerGroupReferenceCheck(rulesAssigningTo);
   const checked = async (body: Parameters<typeof normalizeRule>[0], selfId?: string) => {
     const rule = normalizeRule(body);
     const errors = await validateRule(app.db, app.areas, rule, selfId);

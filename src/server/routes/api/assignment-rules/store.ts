@@ -11,6 +11,7 @@ import { PREVIEW_LIMIT } from '../../../../shared/assignment';
 import type { Database } from '../../../db/client';
 import { assignmentRules, changes, roleGroups, submissions, users } from '../../../db/schema';
 import { HttpError, notFound, validationFailed } from '../../../lib/errors';
+import type { GroupReference } from '../../../lib/group-references';
 import { ruleMatches } from '../../../lib/routing';
 import { UUID_PATTERN } from '../submissions/records';
 import type { NormalizedRule } from './validate';
@@ -274,4 +275,19 @@ export async function assigneeOptions(db: Database): Promise<AssigneeOptions> {
     db.select({ id: roleGroups.id, name: roleGroups.name }).from(roleGroups).orderBy(asc(roleGroups.name)),
   ]);
   return { users: people, groups };
+}
+
+/**
+ * The routing rules that assign to role group `groupId`, in rule order, as group references
+ * (lib/group-references): deleting that group is refused with 409 naming them (issue 6
+ * "Deleting a group that routing rules use is refused with a clear message naming those rules").
+ * Runs on the delete's transaction, so a rule changed meanwhile is seen consistently.
+ */
+export async function rulesAssigningTo(db: Database, groupId: string): Promise<GroupReference[]> {
+  const rows = await db
+    .select({ name: assignmentRules.name })
+    .from(assignmentRules)
+    .where(eq(assignmentRules.assigneeGroupId, groupId))
+    .orderBy(asc(assignmentRules.position), asc(assignmentRules.createdAt));
+  return rows.map((row) => ({ kind: 'routing rule', name: row.name }));
 }

@@ -1,9 +1,9 @@
 /** Attachment rows: the API shape, lookups by idempotency key, and the read rule. */
 import { and, eq } from 'drizzle-orm';
 import type { Attachment } from '../../../../shared/attachment';
-import { canReadAllOfArea } from '../../../../shared/scopes';
 import type { Database } from '../../../db/client';
 import { attachments, submissions } from '../../../db/schema';
+import { ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { UUID_PATTERN } from '../submissions/records';
 
@@ -34,20 +34,21 @@ export async function findByIdempotencyKey(db: Database, user: AuthUser, key: st
 
 /**
  * The attachment `id` when `user` may read it, else null: its owner always; anyone who may read
- * the submission it is linked to (the requester, or `forms:<Area>:read`). Unknown ids, other
- * people's unlinked files and non-uuids are all null (the route answers 404, never 403).
+ * the submission it is linked to by THE ticket visibility rule (lib/ticket-visibility: the
+ * requester, `forms:<Area>:read`, the assignee user or a member of the assignee group, admin —
+ * issue 6 "lists and by-id reads apply the same visibility rule"). Unknown ids, other people's
+ * unlinked files and non-uuids are all null (the route answers 404, never 403).
  */
 export async function findReadableAttachment(db: Database, user: AuthUser, id: string): Promise<AttachmentRow | null> {
   if (!UUID_PATTERN.test(id)) return null;
-  const [found] = await db
-    .select({ attachment: attachments, area: submissions.area, requesterId: submissions.requesterId })
-    .from(attachments)
-    .leftJoin(submissions, eq(submissions.id, attachments.submissionId))
-    .where(eq(attachments.id, id))
-    .limit(1);
-  if (!found) return null;
-  const { attachment, area, requesterId } = found;
+  const [attachment] = await db.select().from(attachments).where(eq(attachments.id, id)).limit(1);
+  if (!attachment) return null;
   if (attachment.ownerId === user.id) return attachment;
-  if (area === null || requesterId === null) return null;
-  return requesterId === user.id || canReadAllOfArea(user, area) ? attachment : null;
+  if (attachment.submissionId === null) return null;
+  const [visible] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.id, attachment.submissionId), ticketVisibility(user)))
+    .limit(1);
+  return visible ? attachment : null;
 }

@@ -1,0 +1,6 @@
+/** The signed-in user's own pages (issue 8 home): only their own rows, no scope beyond signing in. */
+import { signedIn, type MatrixRow } from './types';
+
+export const rows: MatrixRow[] = [
+  { method: 'GET', route: '/api/me/activity', url: '/api/me/activity', expect: signedIn(200) },
+];
