@@ -111,7 +111,11 @@ describe('POST /api/areas/TicketFeedback/submissions', () => {
   it('refuses a ticket that is not Resolved or Closed', async () => {
     const ticket = await createTicket('employee');
     await forceStatus(app, ticket.id, 'In progress');
-    await expectRefused('employee', ticket.number, /is In progress: a ticket can be rated once it is Resolved or Closed/);
+    await expectRefused(
+      'employee',
+      ticket.number,
+      /is In progress: a ticket can be rated once it is Resolved or Closed/,
+    );
   });
 
   it('stores the feedback, shows the rating on the ticket and adds one history entry to it', async () => {
@@ -121,7 +125,12 @@ describe('POST /api/areas/TicketFeedback/submissions', () => {
     expect(response.statusCode, response.body).toBe(201);
     const feedback = response.json<{ id: string; number: string }>();
     const after = await getTicket(app, 'employee', ticket.id);
-    expect(after.ticket.feedback).toEqual({ id: feedback.id, area: 'TicketFeedback', number: feedback.number, rating: 4 });
+    expect(after.ticket.feedback).toEqual({
+      id: feedback.id,
+      area: 'TicketFeedback',
+      number: feedback.number,
+      rating: 4,
+    });
     expect(after.ticket.allowed?.feedbackForm).toBeNull();
     expect(after.etag).toBe(before.etag);
     expect(await feedbackHistory(ticket.id)).toBe(1);

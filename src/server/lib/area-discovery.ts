@@ -191,10 +191,14 @@ function checkFieldNames(manifest: AreaManifest, schema: JsonObject, file: strin
   }
   const link = manifest.ratesTicket;
   if (link && props[link.ticketField]?.type !== 'string') {
-    problems.push(`${file}: ratesTicket.ticketField "${link.ticketField}" is not a top-level string property of schema.json`);
+    problems.push(
+      `${file}: ratesTicket.ticketField "${link.ticketField}" is not a top-level string property of schema.json`,
+    );
   }
   if (link?.ratingField !== undefined && props[link.ratingField]?.type !== 'integer') {
-    problems.push(`${file}: ratesTicket.ratingField "${link.ratingField}" is not a top-level integer property of schema.json`);
+    problems.push(
+      `${file}: ratesTicket.ratingField "${link.ratingField}" is not a top-level integer property of schema.json`,
+    );
   }
   for (const problem of describeRuleProblems(manifest.rules ?? [], schema)) {
     problems.push(`${file}: area ${manifest.key} ${problem}`);

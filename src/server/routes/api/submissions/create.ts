@@ -200,7 +200,13 @@ export async function createSubmission(db: Database, input: CreateInput): Promis
   errors.push(...attached.errors);
   const link = area.definition.ratesTicket;
   const feedback = link
-    ? await checkFeedbackTarget(db, link, user, data, errors.some((e) => e.path === `/${link.ticketField}`))
+    ? await checkFeedbackTarget(
+        db,
+        link,
+        user,
+        data,
+        errors.some((e) => e.path === `/${link.ticketField}`),
+      )
     : null;
   errors.push(...(feedback?.errors ?? []));
   if (errors.length) throw validationFailed(errors);
