@@ -5,7 +5,7 @@
  * "Rate this ticket" link once the ticket is Resolved. Every change goes through `onSave`
  * (PATCH with If-Match; the page tells the user about a 412 and reloads).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../shared/tickets';
 import { useResource } from '../../lib/use-resource';
@@ -24,38 +24,37 @@ function toLocalInput(iso: string | null): string {
 /** Assignee user and role-group selects (handlers only); choosing one saves at once. */
 function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket }) {
   const options = useResource('ticket-assignees', (signal) => fetchAssignees(signal));
+  const id = useId();
   if (options.status !== 'ready') return <>{options.status === 'loading' ? 'Loading…' : 'Assignees unavailable'}</>;
   const { users, groups } = options.data;
   return (
     <div className="ticket-panel__controls">
-      <label>
-        User
-        <select
-          value={ticket.assigneeUser?.id ?? ''}
-          onChange={(e) => void onSave({ assigneeUserId: e.target.value || null })}
-        >
-          <option value="">— nobody —</option>
-          {users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Role group
-        <select
-          value={ticket.assigneeGroup?.id ?? ''}
-          onChange={(e) => void onSave({ assigneeGroupId: e.target.value || null })}
-        >
-          <option value="">— no group —</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <label htmlFor={`${id}-user`}>User</label>
+      <select
+        id={`${id}-user`}
+        value={ticket.assigneeUser?.id ?? ''}
+        onChange={(e) => void onSave({ assigneeUserId: e.target.value || null })}
+      >
+        <option value="">— nobody —</option>
+        {users.map((u) => (
+          <option key={u.id} value={u.id}>
+            {u.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-group`}>Role group</label>
+      <select
+        id={`${id}-group`}
+        value={ticket.assigneeGroup?.id ?? ''}
+        onChange={(e) => void onSave({ assigneeGroupId: e.target.value || null })}
+      >
+        <option value="">— no group —</option>
+        {groups.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -64,6 +63,7 @@ function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTick
 function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket }) {
   const [value, setValue] = useState(() => toLocalInput(ticket.dueAt));
   const changed = value !== toLocalInput(ticket.dueAt);
+  const id = useId();
   return (
     <form
       className="ticket-panel__controls"
@@ -72,10 +72,8 @@ function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket })
         void onSave({ dueAt: value ? new Date(value).toISOString() : null });
       }}
     >
-      <label>
-        Due date
-        <input type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
-      </label>
+      <label htmlFor={id}>Due date</label>
+      <input id={id} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
       <button type="submit" className="button button--quiet" disabled={!changed}>
         Save due date
       </button>
