@@ -23,13 +23,17 @@ import { validationFailed } from './errors';
 import { ticketVisibility } from './ticket-visibility';
 
 /** The ticket a feedback rates, once every rule passed. */
-export type FeedbackTarget = { ticketId: string; ticketNumber: string; rating: number | null };
+export type FeedbackTarget = { ticketId: string; ticketNumber: string; rating: number | null; path: string };
 
 /** Name of the primary key that keeps one feedback per ticket. */
 export const ONE_FEEDBACK_PER_TICKET = 'ticket_feedback_pkey';
 
 function fieldPath(link: TicketRatingLink): string {
   return `/${escapePointerToken(link.ticketField)}`;
+}
+
+function notDoneMessage(number: string, status: string): string {
+  return `${number} is ${status}: a ticket can be rated once it is Resolved or Closed`;
 }
 
 function ratingOf(link: TicketRatingLink, data: JsonObject): number | null {
@@ -71,15 +75,17 @@ export async function checkFeedbackTarget(
   if (!ticket) return refuse(`There is no ticket ${number} that you can see`);
   if (ticket.requesterId !== user.id) return refuse(`Only the requester of ${number} can rate it`);
   if (!DONE_STATUSES.includes(ticket.status as TicketStatus)) {
-    return refuse(`${number} is ${ticket.status}: a ticket can be rated once it is Resolved or Closed`);
+    return refuse(notDoneMessage(number, ticket.status));
   }
-  return { target: { ticketId: ticket.id, ticketNumber: number, rating: ratingOf(link, data) }, errors: [] };
+  const target = { ticketId: ticket.id, ticketNumber: number, rating: ratingOf(link, data), path };
+  return { target, errors: [] };
 }
 
 /**
- * In the feedback's own transaction: the link row (its primary key refuses a second feedback
- * with a unique violation, rolling everything back) and one `feedback` history entry on the
- * rated ticket. The ticket's version is not bumped: its own fields did not change.
+ * In the feedback's own transaction: the ticket's status again, under a row lock (a handler
+ * reopening it meanwhile → 422, all rolled back), the link row (its primary key refuses a second
+ * feedback with a unique violation, rolling everything back) and one `feedback` history entry on
+ * the rated ticket. The ticket's version is not bumped: its own fields did not change.
  */
 export async function recordFeedback(
   tx: Database,
@@ -87,6 +93,15 @@ export async function recordFeedback(
   feedback: { id: string; number: string },
   actorId: string,
 ): Promise<void> {
+  const [ticket] = await tx
+    .select({ status: submissions.status })
+    .from(submissions)
+    .where(eq(submissions.id, target.ticketId))
+    .for('update');
+  if (!ticket || !DONE_STATUSES.includes(ticket.status as TicketStatus)) {
+    const message = notDoneMessage(target.ticketNumber, ticket?.status ?? 'gone');
+    throw validationFailed([{ path: target.path, message }], 'This ticket cannot be rated now.');
+  }
   await tx
     .insert(ticketFeedback)
     .values({ ticketId: target.ticketId, feedbackSubmissionId: feedback.id, rating: target.rating });
