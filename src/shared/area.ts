@@ -28,7 +28,18 @@ export type AreaManifest = {
   parent?: string;
   /** Cross-field rules JSON Schema cannot state, checked by client and server (src/shared/area-rules.ts). */
   rules?: AreaRule[];
+  /** Makes each submission a rating of one ticket (issue 5 "ticket feedback"); see {@link TicketRatingLink}. */
+  ratesTicket?: TicketRatingLink;
 };
+
+/**
+ * `area.json` `ratesTicket`: a submission of this area rates the ticket whose number is in
+ * `ticketField` (a top-level string property); `ratingField` (a top-level integer property,
+ * 1–5) is shown on the ticket. The server allows one feedback per ticket, only from its
+ * requester, only once it is Resolved or Closed; the create page pre-fills and locks
+ * `ticketField` from `?ticket=<number>`.
+ */
+export type TicketRatingLink = { ticketField: string; ratingField?: string };
 
 /** One entry of `GET /api/areas`. */
 export type AreaSummary = {
@@ -51,6 +62,8 @@ export type AreaDefinition = AreaSummary & {
   handlers: string[];
   /** The area's cross-field rules (from `area.json`), absent when it has none. */
   rules?: AreaRule[];
+  /** Present when each submission rates a ticket (area.json `ratesTicket`). */
+  ratesTicket?: TicketRatingLink;
 };
 
 /** Area keys are route segments: letters and digits, starting with a letter or digit (e.g. `504Request`). */

@@ -104,9 +104,14 @@ export type Ticket = Submission & {
   /** ISO 8601 UTC, or null when no due date is set. */
   dueAt: string | null;
   isOverdue: boolean;
+  /** The ticket's feedback (rating 1–5 or null), null when not rated (only on `GET|PATCH /api/tickets/:id`). */
+  feedback?: TicketFeedbackRef | null;
   /** What the signed-in user may do on this ticket (only on `GET /api/tickets/:id`). */
   allowed?: TicketPermissions;
 };
+
+/** The feedback submission that rates a ticket (issue 5 "TicketFeedback"). */
+export type TicketFeedbackRef = { id: string; area: string; number: string; rating: number | null };
 
 /** The actions a user may take on one ticket (side panel of the ticket view). */
 export type TicketPermissions = {
@@ -114,6 +119,11 @@ export type TicketPermissions = {
   nextStatuses: TicketStatus[];
   fields: TicketField[];
   canCommentInternal: boolean;
+  /**
+   * Where the requester rates this ticket (`/TicketFeedback/Form?ticket=<number>`) when it is
+   * Resolved or Closed and not rated yet; otherwise null.
+   */
+  feedbackForm: string | null;
 };
 
 /**

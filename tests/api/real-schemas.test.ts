@@ -9,6 +9,7 @@ import { loadAreaRegistry, type Area } from '../../src/server/plugins/areas';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions, omit } from './helpers/data';
 import { authHeader } from './helpers/sign-in';
+import { forceStatus } from './helpers/tickets';
 
 const hasSchemas = existsSync(REAL_SCHEMAS_DIR);
 const areas: Area[] = hasSchemas ? [...(await loadAreaRegistry(REAL_SCHEMAS_DIR)).list] : [];
@@ -24,6 +25,7 @@ function withoutFirstRequired(area: Area): { data: JsonObject; path: string } {
 describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
   let app: FastifyInstance;
   let incidentId: string;
+  let resolvedNumber = '';
   beforeAll(async () => {
     app = await createTestApp({ schemasDir: REAL_SCHEMAS_DIR });
     const incident = areas.find((area) => area.definition.key === 'IncidentForm');
@@ -35,8 +37,29 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     incidentId = response.json<{ id: string }>().id;
+    // A feedback area (area.json `ratesTicket`) rates one of the submitter's Resolved tickets.
+    const service = await app.inject({
+      method: 'POST',
+      url: '/api/areas/ResidentService/submissions',
+      payload: areas.find((area) => area.definition.key === 'ResidentService')?.example ?? {},
+      headers: await authHeader(app, 'employee'),
+    });
+    expect(service.statusCode, service.body).toBe(201);
+    const ticket = service.json<{ id: string; number: string }>();
+    await forceStatus(app, ticket.id, 'Resolved');
+    resolvedNumber = ticket.number;
   });
   afterAll(() => app?.close());
+
+  /** The example, with a feedback area's ticket field naming a ticket it may rate (each only once). */
+  const rated = new Set<string>();
+  const payloadOf = (area: Area): JsonObject => {
+    const link = area.definition.ratesTicket;
+    const example = area.example ?? {};
+    if (!link || rated.has(area.definition.key)) return example;
+    rated.add(area.definition.key);
+    return { ...example, [link.ticketField]: resolvedNumber };
+  };
 
   const urlOf = (area: Area) =>
     `/api/areas/${area.definition.key}/submissions${area.definition.parent ? `?parentId=${incidentId}` : ''}`;
@@ -84,10 +107,11 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
   it.each(areas.map((area) => [area.definition.key, area] as const))(
     '%s: accepts its example.json (201)',
     async (_key, area) => {
+      const payload = payloadOf(area);
       const response = await app.inject({
         method: 'POST',
         url: urlOf(area),
-        payload: area.example ?? {},
+        payload,
         headers: await authHeader(app, 'employee'),
       });
       expect(response.statusCode, response.body).toBe(201);
@@ -95,7 +119,7 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
         area: area.definition.key,
         // New, or Assigned where a seeded assignment rule routes it (src/server/db/seed-assignments.ts).
         status: expect.stringMatching(/^(New|Assigned)$/) as string,
-        data: area.example,
+        data: payload,
         schemaVersion: area.definition.version,
       });
       const definition = (

@@ -11,7 +11,7 @@ import { startPortal, type PortalServer } from './support/portal-server';
 
 const SCHEMAS = new URL('../../schemas/', import.meta.url);
 type FormValue = Parameters<typeof fillForm>[1];
-type Manifest = { key: string; title: string; parent?: string };
+type Manifest = { key: string; title: string; parent?: string; ratesTicket?: { ticketField: string } };
 const areas: Manifest[] = readdirSync(SCHEMAS)
   .map((key) => JSON.parse(readFileSync(new URL(`${key}/area.json`, SCHEMAS), 'utf8')) as Manifest)
   .sort((a, b) => Number(Boolean(a.parent)) - Number(Boolean(b.parent)) || a.key.localeCompare(b.key));
@@ -52,6 +52,16 @@ describe('each form area, filled in by keyboard and mouse', () => {
       const example = JSON.parse(readFileSync(new URL(`${area.key}/example.json`, SCHEMAS), 'utf8')) as FormValue;
       await fillForm(page, example);
       await page.getByRole('button', { name: 'Submit' }).click();
+      if (area.ratesTicket) {
+        // A feedback rates one of the submitter's Resolved tickets (ticket-journey.test.ts does that);
+        // the example's ticket does not exist here, so the server's refusal shows on the ticket field.
+        await page
+          .getByText(/There is no ticket [\w-]+ that you can see/)
+          .first()
+          .waitFor();
+        expect(new URL(page.url()).pathname).toBe(`${base}/Form`);
+        return;
+      }
       await page.waitForURL(new RegExp(`${base}/[0-9a-f-]{36}$`)).catch(async (error: unknown) => {
         const problems = await page.locator('.errors, [role="alert"]').allInnerTexts();
         throw new Error(`${String(error)}\nshown on the page: ${problems.join(' | ')}`);

@@ -1,7 +1,9 @@
 /**
  * The ticket journey (issue 5): a requester submits a ResidentService request; the maintenance
- * handler moves it to In progress and posts an internal and a public comment; the requester sees
- * only the public one and replies; the handler resolves it; /Changes shows each step.
+ * handler moves it to In progress, assigns it to themself and posts an internal and a public
+ * comment; the requester sees only the public one and replies; the handler resolves it; the
+ * requester rates it through TicketFeedback and sees the rating on the ticket; /Changes shows
+ * each step.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +13,9 @@ import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 
 type FormValue = Parameters<typeof fillForm>[1];
-const example = JSON.parse(
-  readFileSync(new URL('../../schemas/ResidentService/example.json', import.meta.url), 'utf8'),
-) as FormValue;
+const exampleOf = (area: string) =>
+  JSON.parse(readFileSync(new URL(`../../schemas/${area}/example.json`, import.meta.url), 'utf8')) as FormValue;
+const example = exampleOf('ResidentService');
 
 let portal: PortalServer;
 const contexts: BrowserContext[] = [];
@@ -57,13 +59,16 @@ describe('a resident service ticket worked to resolution', () => {
     await requester.getByRole('link', { name: 'Open as ticket' }).click();
     await requester.waitForURL(/\/Tickets\/comments\/[0-9a-f-]{36}$/);
     ticketUrl = requester.url();
-    expect(await status(requester)).toBe('New');
+    // The seeded routing rule (src/server/db/seed-assignments.ts) assigns it to Maintenance.
+    expect(await status(requester)).toBe('Assigned');
   });
 
   it('the handler moves it to In progress and posts an internal and a public comment', async () => {
     handler = await signedInPage('maintenance', new URL(ticketUrl).pathname);
     await handler.getByRole('button', { name: 'Move to In progress' }).click();
     await expect.poll(() => status(handler)).toBe('In progress');
+    await handler.getByLabel('User', { exact: true }).selectOption({ label: 'Morgan Maintenance' });
+    await expect.poll(() => handler.getByTestId('ticket-assignee').innerText()).toContain('Morgan Maintenance');
     await handler.getByLabel('New comment', { exact: true }).fill('Check the boiler log first');
     await handler.getByLabel(/Internal/).check();
     await handler.getByRole('button', { name: 'Post comment' }).click();
@@ -83,15 +88,53 @@ describe('a resident service ticket worked to resolution', () => {
     await requester.getByText('Tuesday works for me').waitFor();
   });
 
-  it('the handler resolves it and /Changes shows each step with its diff', async () => {
+  it('the handler resolves it', async () => {
     await handler.reload();
     await handler.getByRole('button', { name: 'Move to Resolved' }).click();
     await expect.poll(() => status(handler)).toBe('Resolved');
+    expect(await handler.getByRole('link', { name: 'Rate this ticket' }).count()).toBe(0);
+  });
+
+  it('the requester rates it through TicketFeedback and sees the rating on the ticket', async () => {
+    await requester.reload();
+    expect(await status(requester)).toBe('Resolved');
+    expect(await requester.getByTestId('ticket-rating').innerText()).toBe('Not rated');
+    const number = (await requester.getByRole('heading', { level: 1 }).innerText()).split(' ')[0] ?? '';
+    await requester.getByRole('link', { name: 'Rate this ticket' }).click();
+    await requester.waitForURL(/\/TicketFeedback\/Form\?ticket=/);
+    const ticketField = requester.getByLabel(/Ticket number/);
+    expect(await ticketField.inputValue()).toBe(number);
+    expect(await ticketField.isEditable()).toBe(false);
+    // The locked ticket field is left as the link filled it; the rest are the example's answers.
+    const answers = Object.fromEntries(
+      Object.entries(exampleOf('TicketFeedback') as Record<string, FormValue>).filter(
+        ([key]) => key !== 'ticketNumber',
+      ),
+    );
+    await fillForm(requester, { ...answers, rating: 4 });
+    await requester.getByRole('button', { name: 'Submit' }).click();
+    await requester.waitForURL(/\/TicketFeedback\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await requester.goto(ticketUrl);
+    await expect.poll(() => requester.getByTestId('ticket-rating').innerText()).toBe('Rated 4/5');
+    expect(await requester.getByRole('link', { name: 'Rate this ticket' }).count()).toBe(0);
+  });
+
+  it('/Changes shows each step with its diff', async () => {
     await handler.goto(`${portal.baseUrl}/Changes`);
     const list = handler.getByRole('list', { name: 'Changes' });
     await list.getByText('In progress → Resolved').waitFor();
     const text = await list.innerText();
-    for (const step of ['created', 'New → In progress', 'commented_internal', 'commented', 'In progress → Resolved']) {
+    for (const step of [
+      'created',
+      'Assigned → In progress',
+      'assigned',
+      'Morgan Maintenance',
+      'commented_internal',
+      'commented',
+      'In progress → Resolved',
+      'feedback',
+      'feedback.rating: — → 4',
+    ]) {
       expect(text).toContain(step);
     }
   });

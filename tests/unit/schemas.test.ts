@@ -47,6 +47,7 @@ type Area = {
   handlers: string[];
   parent?: string;
   rules?: AreaRule[];
+  ratesTicket?: { ticketField: string; ratingField?: string };
 };
 type UiSchema = { [key: string]: unknown };
 
@@ -253,6 +254,7 @@ describe.each(keys)('schemas/%s', (key) => {
         'handlers',
         ...(area.parent ? ['parent'] : []),
         ...(area.rules ? ['rules'] : []),
+        ...(area.ratesTicket ? ['ratesTicket'] : []),
       ].sort(),
     );
   });

@@ -202,3 +202,4 @@ export * from './schema-assignments';
 export * from './schema-tickets';
 export * from './schema-attachments';
 export * from './schema-schema-versions';
+export * from './schema-feedback';

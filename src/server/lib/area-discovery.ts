@@ -73,6 +73,12 @@ export const AreaManifestSchema = Type.Object(
     handlers: Type.Optional(Type.Array(Type.String())),
     parent: Type.Optional(Type.String()),
     rules: Type.Optional(Type.Array(TaggedRuleSchema)),
+    ratesTicket: Type.Optional(
+      Type.Object(
+        { ticketField: Type.String({ minLength: 1 }), ratingField: Type.Optional(Type.String({ minLength: 1 })) },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -183,6 +189,17 @@ function checkFieldNames(manifest: AreaManifest, schema: JsonObject, file: strin
   if (manifest.summaryField !== undefined && !props[manifest.summaryField]) {
     problems.push(`${file}: summaryField "${manifest.summaryField}" is not a top-level property of schema.json`);
   }
+  const link = manifest.ratesTicket;
+  if (link && props[link.ticketField]?.type !== 'string') {
+    problems.push(
+      `${file}: ratesTicket.ticketField "${link.ticketField}" is not a top-level string property of schema.json`,
+    );
+  }
+  if (link?.ratingField !== undefined && props[link.ratingField]?.type !== 'integer') {
+    problems.push(
+      `${file}: ratesTicket.ratingField "${link.ratingField}" is not a top-level integer property of schema.json`,
+    );
+  }
   for (const problem of describeRuleProblems(manifest.rules ?? [], schema)) {
     problems.push(`${file}: area ${manifest.key} ${problem}`);
   }
@@ -211,6 +228,7 @@ export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSc
   if (manifest.parent !== undefined) definition.parent = manifest.parent;
   if (manifest.summaryField !== undefined) definition.summaryField = manifest.summaryField;
   if (manifest.rules?.length) definition.rules = manifest.rules;
+  if (manifest.ratesTicket !== undefined) definition.ratesTicket = manifest.ratesTicket;
   if (propertyField !== undefined && props[propertyField]) definition.propertyField = propertyField;
   return definition;
 }

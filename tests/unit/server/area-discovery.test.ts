@@ -126,6 +126,22 @@ describe('discoverAreas', () => {
     expect(problems.join('\n')).toMatch(/Five[/\\]area\.json: .*additional properties/);
   });
 
+  it('carries ratesTicket into the definition and refuses one naming a field of the wrong type', async () => {
+    await writeArea('Uniform', {
+      'schema.json': schema,
+      'area.json': { key: 'Uniform', ratesTicket: { ticketField: 'employee', ratingField: 'quantity' } },
+    });
+    const [area] = await discoverAreas(root);
+    expect(area?.definition.ratesTicket).toEqual({ ticketField: 'employee', ratingField: 'quantity' });
+    await writeArea('Uniform', {
+      'schema.json': schema,
+      'area.json': { key: 'Uniform', ratesTicket: { ticketField: 'quantity', ratingField: 'note' } },
+    });
+    const problems = (await problemsOf(() => discoverAreas(root))).join('\n');
+    expect(problems).toContain('ratesTicket.ticketField "quantity" is not a top-level string property');
+    expect(problems).toContain('ratesTicket.ratingField "note" is not a top-level integer property');
+  });
+
   it('carries the cross-field rules of area.json into the definition', async () => {
     const rules = [{ rule: 'compare', field: '/quantity', op: '>=', other: '/quantity', message: 'is odd' }];
     await writeArea('Uniform', { 'schema.json': schema, 'area.json': { key: 'Uniform', rules } });

@@ -1,14 +1,16 @@
 /**
  * `/Tickets/comments/{id}` (issue 5): the ticket-view layout — the submission read-only beside a
- * side panel (status, priority, assignee, due, requester, property and the actions allowed to this
- * user), then comments and history. A 412 on save tells the user and reloads the fresh ticket.
+ * side panel (features/tickets/ticket-panel: status, priority, assignee, due, requester, property,
+ * rating and the actions allowed to this user), then comments and history. A 412 on save tells
+ * the user and reloads the fresh ticket.
  */
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { TICKET_PRIORITIES, type TicketPatch } from '../../../shared/tickets';
+import type { TicketPatch } from '../../../shared/tickets';
 import { LoadError, Loading } from '../../components/status-message';
 import { fetchChanges, fetchComments, fetchTicket, postComment, updateTicket } from '../../features/tickets/api';
 import { DiffView } from '../../features/tickets/diff-view';
+import { TicketPanel } from '../../features/tickets/ticket-panel';
 import { toApiFailure } from '../../lib/http';
 import { createIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
@@ -78,46 +80,7 @@ export default function TicketViewPage() {
             ))}
           </dl>
         </section>
-        <aside className="ticket-panel" aria-label="Ticket">
-          <dl>
-            <dt>Status</dt>
-            <dd data-testid="ticket-status">{t.status}</dd>
-            <dt>Priority</dt>
-            <dd>
-              {allowed?.fields.includes('priority') ? (
-                <select
-                  value={t.priority}
-                  aria-label="Priority"
-                  onChange={(e) => void save({ priority: e.target.value as TicketPatch['priority'] })}
-                >
-                  {TICKET_PRIORITIES.map((p) => (
-                    <option key={p}>{p}</option>
-                  ))}
-                </select>
-              ) : (
-                t.priority
-              )}
-            </dd>
-            <dt>Assignee</dt>
-            <dd>{[t.assigneeUser?.name, t.assigneeGroup?.name].filter(Boolean).join(' · ') || '—'}</dd>
-            <dt>Due</dt>
-            <dd className={t.isOverdue ? 'is-overdue' : undefined}>
-              {t.dueAt ? new Date(t.dueAt).toLocaleString() : '—'}
-              {t.isOverdue ? ' (overdue)' : ''}
-            </dd>
-            <dt>Requester</dt>
-            <dd>{t.requester.name}</dd>
-            <dt>Property</dt>
-            <dd>{t.property ?? '—'}</dd>
-          </dl>
-          <div className="ticket-actions">
-            {allowed?.nextStatuses.map((status) => (
-              <button key={status} type="button" className="button" onClick={() => void save({ status })}>
-                Move to {status}
-              </button>
-            ))}
-          </div>
-        </aside>
+        <TicketPanel ticket={t} onSave={save} />
       </div>
       <div role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'comments'} onClick={() => setTab('comments')}>

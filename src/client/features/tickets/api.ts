@@ -1,6 +1,14 @@
 /** Calls of the tickets feature (`/api/tickets`, `/api/changes`); shapes from src/shared/tickets.ts. */
 import { api } from '../../lib/http';
-import type { ChangePage, Ticket, TicketComment, TicketCounts, TicketPage, TicketPatch } from '../../../shared/tickets';
+import type {
+  AssigneeOptions,
+  ChangePage,
+  Ticket,
+  TicketComment,
+  TicketCounts,
+  TicketPage,
+  TicketPatch,
+} from '../../../shared/tickets';
 
 /** The list's URL query (filters, sort, cursor) passed through to the API as-is. */
 export function fetchTickets(query: URLSearchParams, signal?: AbortSignal): Promise<TicketPage> {
@@ -50,4 +58,9 @@ export function postComment(
 
 export function fetchChanges(query: URLSearchParams, signal?: AbortSignal): Promise<ChangePage> {
   return api.get('changes', { searchParams: query, signal }).json<ChangePage>();
+}
+
+/** Users and role groups a ticket can be assigned to (needs `tickets:work`). */
+export function fetchAssignees(signal?: AbortSignal): Promise<AssigneeOptions> {
+  return api.get('tickets/assignees', { signal }).json<AssigneeOptions>();
 }

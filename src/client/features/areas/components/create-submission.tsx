@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isValidationErrorBody } from '../../../../shared/api-error';
 import type { JsonObject } from '../../../../shared/json';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
@@ -26,6 +26,24 @@ function initialData(context: AreaContext): JsonObject {
   const field = context.area.propertyField;
   const property = context.parentSubmission?.property;
   return field && property ? { [field]: property } : {};
+}
+
+/**
+ * `?ticket=<number>` on an area that rates tickets (area.json `ratesTicket`, e.g. TicketFeedback,
+ * linked from a resolved ticket): the field it fills in and locks, or null.
+ */
+function useLinkedTicket(context: AreaContext): { field: string; number: string } | null {
+  const [searchParams] = useSearchParams();
+  const number = searchParams.get('ticket');
+  const field = context.area.ratesTicket?.ticketField;
+  return field && number ? { field, number } : null;
+}
+
+/** The UI schema with the linked ticket's field read-only. */
+function lockField(uiSchema: JsonObject, field: string): JsonObject {
+  const own = uiSchema[field];
+  const options = typeof own === 'object' && own !== null && !Array.isArray(own) ? own : {};
+  return { ...uiSchema, [field]: { ...options, 'ui:readonly': true } };
 }
 
 /** "Draft saved 10:31 AM" and a "Discard draft" button, shown while a draft is stored. */
@@ -59,12 +77,25 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
   const navigate = useNavigate();
   const session = useSession();
   const schemas = useAreaFormSchemas(area, { includeInactive: false });
-  const [startData] = useState<JsonObject>(() => initialData(context));
+  const linked = useLinkedTicket(context);
+  const readyUiSchema = schemas.status === 'ready' ? schemas.uiSchema : null;
+  const lockedField = linked?.field;
+  // Memoised: rjsf's caches key on the UI schema object (engineering-notes "Forms").
+  const uiSchema = useMemo(
+    () => (readyUiSchema && lockedField ? lockField(readyUiSchema, lockedField) : readyUiSchema),
+    [readyUiSchema, lockedField],
+  );
+  const [startData] = useState<JsonObject>(() => ({
+    ...initialData(context),
+    ...(linked ? { [linked.field]: linked.number } : {}),
+  }));
   const user = session.user;
   const autosave = useDraft(user ? draftKey(user.id, area.key, location.parent?.id) : null, area.version, startData);
-  const [initialFormData, setInitialFormData] = useState<JsonObject>(
-    () => outboxItem?.payload ?? autosave.restored?.data ?? startData,
-  );
+  const [initialFormData, setInitialFormData] = useState<JsonObject>(() => {
+    const data = outboxItem?.payload ?? autosave.restored?.data ?? startData;
+    // A draft of another ticket's feedback keeps its answers but rates the ticket of the link.
+    return linked ? { ...data, [linked.field]: linked.number } : data;
+  });
   const [formKey, setFormKey] = useState(0);
   const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(() =>
     outboxItem?.errors.length ? toErrorSchema(outboxItem.errors) : undefined,
@@ -150,7 +181,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
           <AreaForm
             key={formKey}
             schema={schemas.schema}
-            uiSchema={schemas.uiSchema}
+            uiSchema={uiSchema ?? schemas.uiSchema}
             rules={area.rules}
             initialFormData={initialFormData}
             onChange={autosave.change}

@@ -16,6 +16,7 @@ import { usePropertyLabels } from '../use-property-labels';
 import { AssignmentNote } from '../../assignments/components/assignment-note';
 import { ChildSubmissions } from './child-submissions';
 import { SubmissionSummary } from './submission-summary';
+import { RatingNote } from '../../tickets/rating-note';
 
 async function loadSubmission(context: AreaContext, id: string, signal: AbortSignal): Promise<Submission | null> {
   try {
@@ -110,6 +111,7 @@ export function SubmissionDetail({ context }: { context: AreaContext }) {
       </div>
       <SubmissionSummary submission={submission} propertyLabels={propertyLabels} />
       <AssignmentNote area={area.key} id={submission.id} version={submission.version} />
+      <RatingNote id={submission.id} status={submission.status} />
       <section className="detail-data" aria-label="Submitted data">
         <StoredData context={context} submission={submission} />
       </section>

@@ -20,6 +20,13 @@ import { routeNewSubmission } from '../../../lib/routing';
 import { sanitiseRichTextFields } from '../../../lib/rich-text-sanitiser';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors';
 import { withPortalSetFieldErrors } from '../../../lib/ticket-fields';
+import {
+  alreadyRated,
+  checkFeedbackTarget,
+  ONE_FEEDBACK_PER_TICKET,
+  recordFeedback,
+  type FeedbackTarget,
+} from '../../../lib/ticket-feedback';
 import type { AuthUser } from '../../../plugins/auth';
 import type { Area } from '../../../plugins/areas';
 import { checkAttachmentRefs, linkAttachments } from './attachment-links';
@@ -113,7 +120,12 @@ function summaryOf(area: Area, data: JsonObject): string | null {
   return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text || null;
 }
 
-async function insertSubmission(db: Database, input: CreateInput, attachmentIds: readonly string[]): Promise<string> {
+async function insertSubmission(
+  db: Database,
+  input: CreateInput,
+  attachmentIds: readonly string[],
+  rated: FeedbackTarget | null,
+): Promise<string> {
   const { area, user, data } = input;
   const { key, version, propertyField } = area.definition;
   const property = propertyField !== undefined && typeof data[propertyField] === 'string' ? data[propertyField] : null;
@@ -155,6 +167,7 @@ async function insertSubmission(db: Database, input: CreateInput, attachmentIds:
       .values({ entity: 'submission', entityId: row.id, actorId: user.id, action: 'created', diff });
     await routeNewSubmission(tx, row.id, { area: key, propertyCode: property, data }, user.id);
     await linkAttachments(tx, attachmentIds, row.id, user);
+    if (rated) await recordFeedback(tx, rated, { id: row.id, number }, user.id);
     return row.id;
   });
 }
@@ -165,7 +178,9 @@ async function insertSubmission(db: Database, input: CreateInput, attachmentIds:
  * `status` or `requester` (lib/ticket-fields), schema, rules and property errors; also bad/missing
  * parentId); 404 `not_found` for a parent the user cannot see; 409 for an Idempotency-Key reused
  * across areas. Attachment references must name the submitter's own unattached uploads (422
- * otherwise) and are linked in the same transaction. Nothing is stored on any error.
+ * otherwise) and are linked in the same transaction. An area with `ratesTicket` (ticket feedback)
+ * also gets the rules of lib/ticket-feedback (422 on the ticket field; the link row and the
+ * ticket's history entry in the same transaction). Nothing is stored on any error.
  */
 export async function createSubmission(db: Database, input: CreateInput): Promise<CreateResult> {
   const { area, user, data, idempotencyKey } = input;
@@ -183,16 +198,32 @@ export async function createSubmission(db: Database, input: CreateInput): Promis
   errors.push(...(await propertyErrors(db, area, data, errors)));
   const attached = await checkAttachmentRefs(db, area.definition.uiSchema, user, data);
   errors.push(...attached.errors);
+  const link = area.definition.ratesTicket;
+  const feedback = link
+    ? await checkFeedbackTarget(
+        db,
+        link,
+        user,
+        data,
+        errors.some((e) => e.path === `/${link.ticketField}`),
+      )
+    : null;
+  errors.push(...(feedback?.errors ?? []));
   if (errors.length) throw validationFailed(errors);
   let id: string;
   try {
-    id = await insertSubmission(db, input, attached.ids);
+    id = await insertSubmission(db, input, attached.ids, feedback?.target ?? null);
   } catch (error) {
     // Two concurrent retries with one key: the loser's transaction rolled back; answer with the winner's row.
-    if (idempotencyKey === undefined || !isUniqueViolation(error, 'submissions_requester_idempotency_key')) throw error;
-    const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
-    if (!earlier) throw error;
-    return { submission: earlier, replayed: true };
+    if (idempotencyKey !== undefined && isUniqueViolation(error, 'submissions_requester_idempotency_key')) {
+      const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
+      if (earlier) return { submission: earlier, replayed: true };
+    }
+    // A concurrent feedback for the same ticket won: this whole transaction rolled back.
+    if (link && feedback?.target && isUniqueViolation(error, ONE_FEEDBACK_PER_TICKET)) {
+      throw alreadyRated(link, feedback.target.ticketNumber);
+    }
+    throw error;
   }
   const created = await findVisibleSubmission(db, user, area.definition.key, id);
   if (!created) throw new Error(`submission ${id} vanished after insert`);

@@ -15,6 +15,8 @@ import { Type } from 'typebox';
 import { TICKETS_WORK_SCOPE } from '../../../../shared/scopes';
 import {
   allowedNextStatuses,
+  DONE_STATUSES,
+  type TicketFeedbackRef,
   TICKET_FIELD_ROLES,
   type Ticket,
   type TicketField,
@@ -22,6 +24,7 @@ import {
 } from '../../../../shared/tickets';
 import { roleGroups, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { findTicketFeedback } from '../../../lib/ticket-feedback';
 import { ticketRoles } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { requireUser } from '../require-user';
@@ -49,19 +52,34 @@ import {
 } from './schemas';
 import { IllegalTransition, updateTicket } from './update';
 
-/** The ticket with what this user may do on it (side panel of the ticket view). */
-function withPermissions(user: AuthUser, row: TicketRow): Ticket {
+/**
+ * The ticket with its feedback and what this user may do on it (side panel of the ticket view).
+ * `feedbackArea` is the area that rates tickets (area.json `ratesTicket`), if any.
+ */
+function withPermissions(
+  user: AuthUser,
+  row: TicketRow,
+  feedback: TicketFeedbackRef | null,
+  feedbackArea: string | undefined,
+): Ticket {
   const roles = ticketRoles(user, row);
+  const canRate =
+    feedbackArea !== undefined &&
+    feedback === null &&
+    roles.includes('requester') &&
+    DONE_STATUSES.includes(row.status as TicketStatus);
   const fields = (Object.keys(TICKET_FIELD_ROLES) as TicketField[]).filter((field) =>
     (TICKET_FIELD_ROLES[field] as readonly string[]).some((role) => (roles as string[]).includes(role)),
   );
   return {
     ...toTicket(row),
+    feedback,
     allowed: {
       roles,
       nextStatuses: allowedNextStatuses(row.status as TicketStatus, roles),
       fields,
       canCommentInternal: roles.includes('handler'),
+      feedbackForm: canRate ? `/${feedbackArea}/Form?ticket=${encodeURIComponent(row.number)}` : null,
     },
   };
 }
@@ -74,6 +92,10 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     if (!row) throw notFound(`There is no ticket ${id} that you can see.`);
     return row;
   };
+  // Looked up per request: drop-in areas may change the registry while the app runs.
+  const feedbackArea = () => app.areas.list.find((area) => area.definition.ratesTicket)?.definition.key;
+  const present = async (user: AuthUser, row: TicketRow): Promise<Ticket> =>
+    withPermissions(user, row, await findTicketFeedback(app.db, row.id), feedbackArea());
 
   app.get(
     '/tickets',
@@ -168,7 +190,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       return reply
         .header('etag', ticketEtag(row.version))
         .header('cache-control', 'no-store')
-        .send(withPermissions(user, row));
+        .send(await present(user, row));
     },
   );
 
@@ -207,7 +229,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
           .send({ statusCode: 409, error: 'illegal_transition', message: error.message, allowed: error.allowed });
       }
       const row = await readTicket(user, request.params.id);
-      return reply.header('etag', ticketEtag(row.version)).send(withPermissions(user, row));
+      return reply.header('etag', ticketEtag(row.version)).send(await present(user, row));
     },
   );
 

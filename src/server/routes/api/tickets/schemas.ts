@@ -15,6 +15,14 @@ export const TicketPermissionsSchema = Type.Object({
   nextStatuses: Type.Array(Type.Enum(TICKET_STATUSES)),
   fields: Type.Array(Type.String()),
   canCommentInternal: Type.Boolean(),
+  feedbackForm: Nullable(Type.String()),
+});
+
+export const TicketFeedbackRefSchema = Type.Object({
+  id: Type.String(),
+  area: Type.String(),
+  number: Type.String(),
+  rating: Nullable(Type.Integer()),
 });
 
 /** `Ticket`: a submission with its ticket fields. */
@@ -24,6 +32,7 @@ export const TicketSchema = Type.Object({
   assigneeGroup: Nullable(GroupRefSchema),
   dueAt: Nullable(Type.String({ format: 'date-time' })),
   isOverdue: Type.Boolean(),
+  feedback: Type.Optional(Nullable(TicketFeedbackRefSchema)),
   allowed: Type.Optional(TicketPermissionsSchema),
 });
 
