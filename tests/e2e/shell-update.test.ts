@@ -27,7 +27,7 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'tm-e2e-client-'));
   cpSync(BUILT_CLIENT, clientDir, { recursive: true });
-  portal = await startPortal({ env: { CLIENT_DIST_DIR: clientDir } });
+  portal = await startPortal({ env: { CLIENT_DIST_DIR: clientDir }, timeoutMs: 180_000 });
   base = portal.baseUrl;
   context = await launchBrowser();
   context.setDefaultTimeout(20_000);

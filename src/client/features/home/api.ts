@@ -27,7 +27,10 @@ export type AssignedPageReader = (assignee: AssignedFilter, cursor: string | nul
  * {@link ASSIGNED_MAX_PAGES} each), until each has `size` open tickets or no next page; a ticket
  * assigned to both the user and their group appears once. Errors: whatever `readPage` throws.
  */
-export async function collectAssignedTickets(readPage: AssignedPageReader, size = ACTIVITY_LIST_SIZE): Promise<Ticket[]> {
+export async function collectAssignedTickets(
+  readPage: AssignedPageReader,
+  size = ACTIVITY_LIST_SIZE,
+): Promise<Ticket[]> {
   const perFilter = await Promise.all(
     ASSIGNED_FILTERS.map(async (assignee) => {
       const open: Ticket[] = [];
