@@ -1,3 +1,4 @@
+import { isHTTPError } from 'ky';
 import { Link } from 'react-router';
 import { canSubmitSomeForm, hasScope, TICKETS_WORK_SCOPE } from '../../../shared/scopes';
 import type { AreaSummary } from '../../../shared/area';
@@ -16,7 +17,11 @@ type HomeData = Awaited<ReturnType<typeof loadHome>>;
 async function loadHome(signal: AbortSignal) {
   const [activity, assigned, areas] = await Promise.all([
     fetchMyActivity(signal),
-    fetchAssignedTickets(signal),
+    // offline with nothing cached yet: the rest of the home page still shows
+    fetchAssignedTickets(signal).catch((error: unknown) => {
+      if (isHTTPError(error)) throw error;
+      return null;
+    }),
     fetchAreas().catch((): AreaSummary[] => []),
   ]);
   return { activity, assigned, areas };
@@ -83,15 +88,19 @@ function HomeLists({ data, canSubmit, isHandler }: { data: HomeData } & HomeOpti
         <h2 id="open-title">Your open requests</h2>
         <SubmissionLinks items={activity.open} parentAreas={parents} empty="You have no open requests." />
       </section>
-      {isHandler || assigned.length > 0 ? (
+      {isHandler || (assigned?.length ?? 0) > 0 ? (
         <section className="home-section" aria-labelledby="assigned-title">
           <h2 id="assigned-title">Assigned to you and your groups</h2>
-          <SubmissionLinks
-            items={assigned}
-            parentAreas={parents}
-            pathOf={(ticket) => ticketViewPath(ticket.id)}
-            empty="No open tickets are assigned to you or your groups."
-          />
+          {assigned === null ? (
+            <p className="note">Your assigned tickets cannot be loaded without a connection.</p>
+          ) : (
+            <SubmissionLinks
+              items={assigned}
+              parentAreas={parents}
+              pathOf={(ticket) => ticketViewPath(ticket.id)}
+              empty="No open tickets are assigned to you or your groups."
+            />
+          )}
         </section>
       ) : null}
       <section className="home-section" aria-labelledby="recent-title">
@@ -118,7 +127,11 @@ export default function HomePage() {
         <section className="hero" aria-labelledby="home-title">
           <h1 id="home-title">{APP_TITLE}</h1>
           <p className="hero__lead">Request forms and tickets for every department, in one place.</p>
-          <button type="button" className="button button--primary button--large" onClick={() => void session.signIn(paths.home)}>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            onClick={() => void session.signIn(paths.home)}
+          >
             Sign in
           </button>
         </section>
