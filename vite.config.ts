@@ -29,7 +29,8 @@ const FORM_ENGINE_MODULES = new RegExp(
  * database. Runtime caches, all named `tm-…` so sign-out can clear them (src/client/lib/pwa.ts):
  * - `tm-areas`: area definitions, the property list and the public sign-in settings (reference
  *   data, so a stored session can start offline), network first;
- * - `tm-personal`: the user's own lists (`/api/me`, `/api/me/activity`, area lists), network
+ * - `tm-personal`: the user's own lists (`/api/me`, `/api/me/activity`, area lists, the ticket
+ *   list `/api/tickets` that also feeds the home page's assigned tickets), network
  *   first, cleared when the session ends (sign-out, expiry) — never a record's detail or anything else.
  * `registerType: 'prompt'`: a new deployment waits until the user presses "Reload".
  */
@@ -70,7 +71,7 @@ const PWA_OPTIONS: Partial<VitePWAOptions> = {
       },
       {
         urlPattern: ({ url, request }) =>
-          request.method === 'GET' && /^\/api\/(me|me\/activity|areas\/[^/]+\/submissions)$/.test(url.pathname),
+          request.method === 'GET' && /^\/api\/(me|me\/activity|areas\/[^/]+\/submissions|tickets)$/.test(url.pathname),
         handler: 'NetworkFirst',
         // no workbox expiration plugin: it keeps its bookkeeping in IndexedDB; the session's end clears this cache
         options: { cacheName: 'tm-personal', networkTimeoutSeconds: 5 },

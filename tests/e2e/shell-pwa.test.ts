@@ -56,7 +56,8 @@ describe('installable portal', () => {
     expect(response.status).toBe(200);
     const manifest = (await response.json()) as Manifest;
     expect(manifest).toMatchObject({ name: 'TM online portal', start_url: '/', scope: '/', display: 'standalone' });
-    const bySize = (sizes: string, purpose: string) => manifest.icons.find((icon) => icon.sizes === sizes && icon.purpose === purpose);
+    const bySize = (sizes: string, purpose: string) =>
+      manifest.icons.find((icon) => icon.sizes === sizes && icon.purpose === purpose);
     for (const [sizes, purpose, px] of [
       ['192x192', 'any', 192],
       ['512x512', 'any', 512],
@@ -102,16 +103,23 @@ describe('installable portal', () => {
     await page.goto(`${base}/AP`);
     await page.getByRole('heading', { name: /Accounts payable/i, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { name: 'Your open requests', level: 2 }).waitFor();
 
     await expect.poll(cacheNames).toEqual(expect.arrayContaining(['tm-areas', 'tm-personal']));
     await expect.poll(() => cachedUrls('tm-areas')).toEqual(expect.arrayContaining(['/api/areas', '/api/areas/AP']));
-    await expect.poll(() => cachedUrls('tm-personal')).toEqual(expect.arrayContaining(['/api/me', '/api/areas/AP/submissions']));
+    await expect
+      .poll(() => cachedUrls('tm-personal'))
+      .toEqual(expect.arrayContaining(['/api/me', '/api/me/activity', '/api/tickets', '/api/areas/AP/submissions']));
 
-    // offline, the list the user has seen still opens
+    // offline, the lists the user has seen still open: the area list and the home page
     await context.setOffline(true);
     try {
       await page.goto(`${base}/AP`);
       await page.getByRole('heading', { name: /Accounts payable/i, level: 1 }).waitFor();
+      await page.goto(`${base}/`);
+      await page.getByRole('heading', { name: 'Your open requests', level: 2 }).waitFor();
+      expect(await page.getByText('could not be loaded').count()).toBe(0);
     } finally {
       await context.setOffline(false);
     }
@@ -123,7 +131,9 @@ describe('installable portal', () => {
     expect(after).not.toContain('tm-personal');
     // the signed-out home page may cache the public sign-in settings again, nothing of the session
     const left = after.includes('tm-areas') ? await cachedUrls('tm-areas') : [];
-    expect(left.filter((path) => !['/api/auth/config', '/oidc/.well-known/openid-configuration'].includes(path))).toEqual([]);
+    expect(
+      left.filter((path) => !['/api/auth/config', '/oidc/.well-known/openid-configuration'].includes(path)),
+    ).toEqual([]);
     expect(after.some((name) => name.startsWith('workbox-precache'))).toBe(true);
   });
 });

@@ -107,7 +107,6 @@ export const routes: RouteObject[] = [
                     handle: { anyScope: [ASSIGNMENTS_MANAGE_SCOPE] } satisfies RouteHandle,
                     ...page(() => import('./routes/assignments')),
                   },
-                  { path: 'Tickets/comments/:id?', ...page(() => import('./routes/ticket-view')) },
                   { path: 'Changes', ...page(() => import('./routes/changes')) },
                   { path: 'test', caseSensitive: true, ...page(() => import('./routes/widget-test')) },
                   { path: ':area', ...areaList },
@@ -128,6 +127,7 @@ export const routes: RouteObject[] = [
               {
                 Component: RouteGuard,
                 children: [
+                  { path: 'Tickets/comments/:id?', ...page(() => import('./routes/ticket-view')) },
                   { path: ':area/:id', ...areaDetail },
                   { path: ':parentArea/:parentId/:area/:id', ...areaDetail },
                 ],

@@ -25,6 +25,11 @@ export function userAccessPath(userId: string): string {
   return `/RoleGroups/Access/${encodeURIComponent(userId)}`;
 }
 
+/** `/Tickets/comments/{id}`: the ticket view of one ticket (issue 5). */
+export function ticketViewPath(id: string): string {
+  return `/Tickets/comments/${encodeURIComponent(id)}`;
+}
+
 /** `/{Area}` or `/{Parent}/{parentId}/{Area}`: the list page of an area. */
 export function areaListPath(location: AreaLocation): string {
   const { area, parent } = location;

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { NavBar } from '../components/nav-bar';
+import { useTableCardLabels } from '../shell/table-card-labels';
 
 /**
  * Two slots of a ticket view: `children` is the main column (the record, its comments), `side`
@@ -28,13 +29,15 @@ export function TicketLayout({ children, side, sideLabel = 'Details' }: { childr
  * {@link TicketLayout}.
  */
 export default function TicketViewLayout() {
+  const main = useRef<HTMLElement>(null);
+  useTableCardLabels(main);
   return (
     <div className="app-shell" data-layout="ticket">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className="page page--wide" tabIndex={-1}>
+      <main id="main" className="page page--wide" tabIndex={-1} ref={main}>
         <Outlet />
       </main>
     </div>

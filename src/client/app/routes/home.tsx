@@ -1,9 +1,10 @@
+import { isHTTPError } from 'ky';
 import { Link } from 'react-router';
-import { canSubmitSomeForm } from '../../../shared/scopes';
+import { canSubmitSomeForm, hasScope, TICKETS_WORK_SCOPE } from '../../../shared/scopes';
 import type { AreaSummary } from '../../../shared/area';
 import { LoadError, Loading } from '../../components/status-message';
 import { APP_TITLE } from '../../config/env';
-import { areaCreatePath, paths } from '../../config/paths';
+import { areaCreatePath, paths, ticketViewPath } from '../../config/paths';
 import { fetchAreas } from '../../features/areas/api';
 import { Announcements } from '../../features/content/components/announcements';
 import { fetchAssignedTickets, fetchMyActivity } from '../../features/home/api';
@@ -16,13 +17,19 @@ type HomeData = Awaited<ReturnType<typeof loadHome>>;
 async function loadHome(signal: AbortSignal) {
   const [activity, assigned, areas] = await Promise.all([
     fetchMyActivity(signal),
-    fetchAssignedTickets(signal),
+    // offline with nothing cached yet: the rest of the home page still shows
+    fetchAssignedTickets(signal).catch((error: unknown) => {
+      if (isHTTPError(error)) throw error;
+      return null;
+    }),
     fetchAreas().catch((): AreaSummary[] => []),
   ]);
   return { activity, assigned, areas };
 }
 
-function SignedInHome({ firstName, canSubmit }: { firstName: string; canSubmit: boolean }) {
+type HomeOptions = { canSubmit: boolean; isHandler: boolean };
+
+function SignedInHome({ firstName, canSubmit, isHandler }: { firstName: string } & HomeOptions) {
   const home = useResource('home', loadHome);
   return (
     <section aria-labelledby="home-title">
@@ -46,7 +53,7 @@ function SignedInHome({ firstName, canSubmit }: { firstName: string; canSubmit: 
         <div className="home-grid__main">
           {home.status === 'loading' ? <Loading /> : null}
           {home.status === 'error' ? <LoadError what="Your requests" error={home.error} onRetry={home.reload} /> : null}
-          {home.status === 'ready' ? <HomeLists data={home.data} canSubmit={canSubmit} /> : null}
+          {home.status === 'ready' ? <HomeLists data={home.data} canSubmit={canSubmit} isHandler={isHandler} /> : null}
         </div>
         <div className="home-grid__side">
           <Announcements />
@@ -56,7 +63,7 @@ function SignedInHome({ firstName, canSubmit }: { firstName: string; canSubmit: 
   );
 }
 
-function HomeLists({ data, canSubmit }: { data: HomeData; canSubmit: boolean }) {
+function HomeLists({ data, canSubmit, isHandler }: { data: HomeData } & HomeOptions) {
   const { activity, assigned, areas } = data;
   const titles = new Map(areas.map((area) => [area.key, area.title]));
   const parents = new Map(areas.flatMap((area) => (area.parent ? [[area.key, area.parent] as const] : [])));
@@ -81,10 +88,19 @@ function HomeLists({ data, canSubmit }: { data: HomeData; canSubmit: boolean }) 
         <h2 id="open-title">Your open requests</h2>
         <SubmissionLinks items={activity.open} parentAreas={parents} empty="You have no open requests." />
       </section>
-      {assigned ? (
+      {isHandler || (assigned?.length ?? 0) > 0 ? (
         <section className="home-section" aria-labelledby="assigned-title">
           <h2 id="assigned-title">Assigned to you and your groups</h2>
-          <SubmissionLinks items={assigned} parentAreas={parents} empty="Nothing is assigned to you or your groups." />
+          {assigned === null ? (
+            <p className="note">Your assigned tickets cannot be loaded without a connection.</p>
+          ) : (
+            <SubmissionLinks
+              items={assigned}
+              parentAreas={parents}
+              pathOf={(ticket) => ticketViewPath(ticket.id)}
+              empty="No open tickets are assigned to you or your groups."
+            />
+          )}
         </section>
       ) : null}
       <section className="home-section" aria-labelledby="recent-title">
@@ -97,8 +113,9 @@ function HomeLists({ data, canSubmit }: { data: HomeData; canSubmit: boolean }) 
 
 /**
  * Home (`/`, open to everyone, also the sign-out destination). Signed in: entry points, quick
- * links to the user's most used forms, their open requests, tickets assigned to them or their
- * groups (when the ticket API is there), their recent submissions, and announcements from the
+ * links to the user's most used forms, their open requests, the open tickets assigned to them or
+ * their groups (linking to the ticket view; the section is left out for a user who handles no
+ * tickets and has none assigned), their recent submissions, and announcements from the
  * static content database. Signed out: the sign-in call to action and the announcements.
  */
 export default function HomePage() {
@@ -110,7 +127,11 @@ export default function HomePage() {
         <section className="hero" aria-labelledby="home-title">
           <h1 id="home-title">{APP_TITLE}</h1>
           <p className="hero__lead">Request forms and tickets for every department, in one place.</p>
-          <button type="button" className="button button--primary button--large" onClick={() => void session.signIn(paths.home)}>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            onClick={() => void session.signIn(paths.home)}
+          >
             Sign in
           </button>
         </section>
@@ -121,5 +142,11 @@ export default function HomePage() {
     );
   }
   const firstName = session.user.name.split(/\s+/)[0] || session.user.name;
-  return <SignedInHome firstName={firstName} canSubmit={canSubmitSomeForm(session.user)} />;
+  return (
+    <SignedInHome
+      firstName={firstName}
+      canSubmit={canSubmitSomeForm(session.user)}
+      isHandler={hasScope(session.user, TICKETS_WORK_SCOPE)}
+    />
+  );
 }

@@ -1,7 +1,8 @@
-/** Calls of the home page: the user's own activity and, when the ticket API exists, tickets assigned to them. */
-import { isHTTPError } from 'ky';
+/** Calls of the home page: the user's own activity and the open tickets assigned to them or their groups. */
 import type { MyActivity } from '../../../shared/activity';
-import type { Submission } from '../../../shared/submission';
+import { ACTIVITY_LIST_SIZE } from '../../../shared/activity';
+import { MAX_PAGE_SIZE } from '../../../shared/submission';
+import { DONE_STATUSES, type Ticket, type TicketPage } from '../../../shared/tickets';
 import { api } from '../../lib/http';
 
 /** `GET /api/me/activity`: open and recent submissions and most used areas of the signed-in user. */
@@ -9,18 +10,58 @@ export function fetchMyActivity(signal?: AbortSignal): Promise<MyActivity> {
   return api.get('me/activity', { signal }).json<MyActivity>();
 }
 
+/** The two `assignee` filters of `GET /api/tickets` the home page merges: the user, and their role groups. */
+export const ASSIGNED_FILTERS = ['me', 'my-groups'] as const;
+export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
+
+/** Pages read per filter at most while looking for open tickets among recently finished ones. */
+export const ASSIGNED_MAX_PAGES = 3;
+
+/** One page of `GET /api/tickets?assignee=…&sort=-updatedAt` (cursor null for the first page). */
+export type AssignedPageReader = (assignee: AssignedFilter, cursor: string | null) => Promise<TicketPage>;
+
 /**
- * `GET /api/tickets?assignee=me`: open tickets assigned to the user or their role groups (the
- * cross-area ticket API, issue 4). Resolves null when this portal has no such API (404/400/405)
- * so the home page simply leaves the section out.
+ * The open (not Resolved or Closed) tickets assigned to the user or one of their role groups,
+ * most recently updated first, at most `size` (issue 8 "Home": "tickets assigned to them or their
+ * groups"). Reads both `assignee` filters newest first, page by page (at most
+ * {@link ASSIGNED_MAX_PAGES} each), until each has `size` open tickets or no next page; a ticket
+ * assigned to both the user and their group appears once. Errors: whatever `readPage` throws.
  */
-export async function fetchAssignedTickets(signal?: AbortSignal): Promise<Submission[] | null> {
-  try {
-    const page = await api.get('tickets', { searchParams: { assignee: 'me', limit: 10 }, signal }).json<unknown>();
-    const items = typeof page === 'object' && page !== null ? (page as { items?: unknown }).items : undefined;
-    return Array.isArray(items) ? (items as Submission[]) : null;
-  } catch (error) {
-    if (isHTTPError(error) && [400, 404, 405].includes(error.response.status)) return null;
-    throw error;
-  }
+export async function collectAssignedTickets(
+  readPage: AssignedPageReader,
+  size = ACTIVITY_LIST_SIZE,
+): Promise<Ticket[]> {
+  const perFilter = await Promise.all(
+    ASSIGNED_FILTERS.map(async (assignee) => {
+      const open: Ticket[] = [];
+      let cursor: string | null = null;
+      for (let read = 0; read < ASSIGNED_MAX_PAGES && open.length < size; read += 1) {
+        const page: TicketPage = await readPage(assignee, cursor);
+        open.push(...page.items.filter((ticket) => !DONE_STATUSES.includes(ticket.status)));
+        cursor = page.nextCursor;
+        if (cursor === null) break;
+      }
+      return open;
+    }),
+  );
+  const byId = new Map<string, Ticket>();
+  for (const ticket of perFilter.flat()) byId.set(ticket.id, ticket);
+  return [...byId.values()]
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id))
+    .slice(0, size);
+}
+
+/**
+ * `GET /api/tickets?assignee=me|my-groups` (issue 5 ticket list, shape `{ items, nextCursor }`):
+ * the open tickets assigned to the signed-in user or their role groups, see {@link collectAssignedTickets}.
+ */
+export function fetchAssignedTickets(signal?: AbortSignal): Promise<Ticket[]> {
+  return collectAssignedTickets((assignee, cursor) =>
+    api
+      .get('tickets', {
+        searchParams: { assignee, sort: '-updatedAt', limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+        signal,
+      })
+      .json<TicketPage>(),
+  );
 }
