@@ -1,7 +1,8 @@
 /**
  * The widget test page `/test` (issue 4): every widget filled by keyboard and mouse, the hidden
  * conditional value left out of the submitted data, a `javascript:` link never executable, a
- * failing image shows 'No image found!', and success and failure toasts appear.
+ * failing image shows 'No image found!', success and failure toasts appear, and a repeating-section
+ * row (which holds its edits until it is left) resolves its conditions and reaches a submit at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -107,6 +108,39 @@ describe('the widget test page', () => {
         ],
       },
     ]);
+  });
+
+  it('shows a row\'s conditional field at once, and submits typing that ends in a submit without leaving the row', async () => {
+    // A row keeps its edits until focus leaves it or typing pauses (ROW_COMMIT_DELAY_MS); each step
+    // below runs in one browser task, before that timer can fire, so only the row's own state and
+    // the commit at submit can make it pass.
+    await page.locator('#root_rooms__add').click();
+    const damageShown = await page.evaluate(async () => {
+      document.getElementById('root_rooms_1_damaged')?.click();
+      await Promise.resolve();
+      return document.getElementById('root_rooms_1_damage') !== null;
+    });
+    expect(damageShown).toBe(true);
+    const typeAndSubmit = (id: string, text: string) =>
+      page.evaluate(
+        ([fieldId, value]) => {
+          const input = document.getElementById(fieldId);
+          if (!(input instanceof HTMLInputElement) || !input.form) throw new Error(`no input #${fieldId}`);
+          input.focus();
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.form.requestSubmit();
+        },
+        [id, text] as const,
+      );
+    await typeAndSubmit('root_rooms_1_room', 'Bathroom');
+    // the row's typing reached the validation: the conditional required field is the one error
+    await page.locator('#root_rooms_1_damage__error').waitFor();
+    await expect(page.locator('#root_rooms_1_room__error').count()).resolves.toBe(0);
+    await typeAndSubmit('root_rooms_1_damage', 'Cracked tiles');
+    await page.locator('#submitted-data', { hasText: 'Cracked tiles' }).waitFor();
+    const data = JSON.parse(await page.locator('#submitted-data').innerText()) as Record<string, unknown>;
+    expect(data.rooms).toEqual([{ room: 'Kitchen' }, { room: 'Bathroom', damaged: true, damage: 'Cracked tiles' }]);
   });
 
   it('shows a failure toast', async () => {
