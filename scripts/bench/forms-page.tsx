@@ -87,12 +87,26 @@ async function type(inputId: string, count: number): Promise<number[]> {
   return times;
 }
 
+/**
+ * Moves the focus from `#<inputId>` to the page body; ms from the blur to the committed render. For
+ * our renderer this is when a repeating-section row hands its edits to the form (one full change).
+ */
+async function blur(inputId: string): Promise<number> {
+  const input = document.getElementById(inputId);
+  if (!(input instanceof HTMLInputElement)) throw new Error(`no input #${inputId}`);
+  await nextTask();
+  const started = performance.now();
+  input.blur();
+  await nextTask();
+  return performance.now() - started;
+}
+
 declare global {
   // Declaration merging with the DOM's Window needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface Window {
-    formsBench: { load: typeof load; mount: typeof mount; unmount: typeof unmount; type: typeof type };
+    formsBench: { load: typeof load; mount: typeof mount; unmount: typeof unmount; type: typeof type; blur: typeof blur };
   }
 }
 
-window.formsBench = { load, mount, unmount, type };
+window.formsBench = { load, mount, unmount, type, blur };

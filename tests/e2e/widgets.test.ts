@@ -1,7 +1,9 @@
 /**
  * The widget test page `/test` (issue 4): every widget filled by keyboard and mouse, the hidden
  * conditional value left out of the submitted data, a `javascript:` link never executable, a
- * failing image shows 'No image found!', and success and failure toasts appear.
+ * failing image shows 'No image found!', success and failure toasts appear (300 ms slide, swipe to
+ * dismiss at 80 px), and a repeating-section
+ * row (which holds its edits until it is left) resolves its conditions and reaches a submit at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -109,8 +111,73 @@ describe('the widget test page', () => {
     ]);
   });
 
-  it('shows a failure toast', async () => {
-    await page.getByRole('button', { name: 'Show a failure toast' }).click();
-    await page.getByText('Test failure: nothing was submitted').waitFor();
+  it('shows a row\'s conditional field at once, and submits typing that ends in a submit without leaving the row', async () => {
+    // A row keeps its edits until focus leaves it or typing pauses (ROW_COMMIT_DELAY_MS); each step
+    // below runs in one browser task, before that timer can fire, so only the row's own state and
+    // the commit at submit can make it pass.
+    await page.locator('#root_rooms__add').click();
+    const damageShown = await page.evaluate(async () => {
+      document.getElementById('root_rooms_1_damaged')?.click();
+      await Promise.resolve();
+      return document.getElementById('root_rooms_1_damage') !== null;
+    });
+    expect(damageShown).toBe(true);
+    const typeAndSubmit = (id: string, text: string) =>
+      page.evaluate(
+        ([fieldId, value]) => {
+          const input = document.getElementById(fieldId);
+          if (!(input instanceof HTMLInputElement) || !input.form) throw new Error(`no input #${fieldId}`);
+          input.focus();
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.form.requestSubmit();
+        },
+        [id, text] as const,
+      );
+    await typeAndSubmit('root_rooms_1_room', 'Bathroom');
+    // the row's typing reached the validation: the conditional required field is the one error
+    await page.locator('#root_rooms_1_damage__error').waitFor();
+    await expect(page.locator('#root_rooms_1_room__error').count()).resolves.toBe(0);
+    await typeAndSubmit('root_rooms_1_damage', 'Cracked tiles');
+    await page.locator('#submitted-data', { hasText: 'Cracked tiles' }).waitFor();
+    const data = JSON.parse(await page.locator('#submitted-data').innerText()) as Record<string, unknown>;
+    expect(data.rooms).toEqual([{ room: 'Kitchen' }, { room: 'Bathroom', damaged: true, damage: 'Cracked tiles' }]);
+  });
+
+  it('shows a failure toast that slides in for 300 ms, springs back from a 60 px swipe and goes at 100 px (spec §9)', async () => {
+    // the earlier submits' toasts close by themselves (5 s); until then they would move this one
+    await page.waitForFunction(() => document.querySelectorAll('.Toastify__toast').length === 0, undefined, { timeout: 15_000 });
+    // The duration is read as the toast appears: the animation class is gone 300 ms later.
+    const duration = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const observer = new MutationObserver(() => {
+            const toast = document.querySelector('.Toastify__toast.Toastify--animate');
+            if (!toast) return;
+            observer.disconnect();
+            resolve(getComputedStyle(toast).animationDuration);
+          });
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+          [...document.querySelectorAll('button')].find((button) => button.textContent === 'Show a failure toast')?.click();
+        }),
+    );
+    expect(duration).toBe('0.3s');
+    const toast = page.locator('.Toastify__toast', { hasText: 'Test failure: nothing was submitted' });
+    await toast.waitFor();
+    await page.waitForTimeout(600); // the slide-in is over: the toast is where it stays
+    const swipe = async (distance: number) => {
+      const box = await toast.boundingBox();
+      if (!box) throw new Error('the toast has no box');
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 40, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 40 + distance, y, { steps: 8 });
+      await page.mouse.up();
+    };
+    await swipe(60);
+    await page.waitForTimeout(500);
+    await expect(toast.count()).resolves.toBe(1);
+    await swipe(100);
+    await toast.waitFor({ state: 'detached' });
   });
 });

@@ -1,5 +1,5 @@
 import Form from '@rjsf/core';
-import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import type { AreaRule } from '../../shared/area-rules';
 import type { JsonObject } from '../../shared/json';
@@ -12,6 +12,7 @@ import { ErrorListTemplate } from './templates/error-list-template';
 import { PagedArrayFieldTemplate } from './templates/paged-array-field-template';
 import { FieldHelpTemplate } from './templates/field-help-template';
 import { createWidgets } from './widgets';
+import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
 import './form.css';
 
 /** rjsf's data type parameter; `JsonObject` itself makes rjsf's recursive `ErrorSchema<T>` too deep for tsc. */
@@ -30,6 +31,8 @@ function focusFirstError(error: RJSFValidationError): void {
 /** Module scope: the same registry object on every render (engineering notes, "Forms"). */
 const WIDGETS = createWidgets();
 const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
+/** Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx). */
+const FIELDS: RegistryFieldsType = { ArrayField: RowSchemaArrayField, ArraySchemaField: BufferedRowField };
 
 /** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
 export type AreaFormProps = {
@@ -65,44 +68,48 @@ export type AreaFormProps = {
  * typing), lists errors at the top, shows each message on its field and focuses the first.
  * Values of conditional fields that are hidden when the form is submitted (`dependencies`,
  * `if`/`then`/`else`) are left out of the submitted data (`omitExtraData`, on submit only:
- * `liveOmit` would prune on every keystroke).
+ * `liveOmit` would prune on every keystroke). Rows of repeating sections hold their edits until
+ * focus leaves the row, a pause in typing, or a submit (fields/buffered-row-field.tsx).
  */
 export function AreaForm(props: AreaFormProps) {
   const { schema, uiSchema, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
   // One function per rules object: rjsf re-validates and re-renders when a prop changes identity.
   const customValidate = useMemo(() => (rules?.length ? createRulesValidator<FormValue>(rules) : undefined), [rules]);
   return (
-    <Form<FormValue>
-      className={readonly ? 'area-form area-form--readonly' : 'area-form'}
-      schema={schema}
-      uiSchema={uiSchema as UiSchema<FormValue>}
-      validator={formValidator}
-      customValidate={readonly ? undefined : customValidate}
-      widgets={WIDGETS}
-      templates={TEMPLATES}
-      formData={readonly ? formData : undefined}
-      initialFormData={readonly ? undefined : initialFormData}
-      readonly={readonly}
-      noValidate={readonly}
-      showErrorList={readonly ? false : 'top'}
-      focusOnFirstError={readonly ? false : focusFirstError}
-      noHtml5Validate
-      omitExtraData
-      transformErrors={transformErrors}
-      extraErrors={extraErrors}
-      onChange={(event) => onChange?.(toJsonObject(event.formData))}
-      onSubmit={(event) => onSubmit?.(toJsonObject(event.formData))}
-    >
-      {readonly ? (
-        <></>
-      ) : (
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting}>
-            Submit
-          </button>
-          {actions}
-        </div>
-      )}
-    </Form>
+    <RowCommitScope>
+      <Form<FormValue>
+        className={readonly ? 'area-form area-form--readonly' : 'area-form'}
+        schema={schema}
+        uiSchema={uiSchema as UiSchema<FormValue>}
+        validator={formValidator}
+        customValidate={readonly ? undefined : customValidate}
+        widgets={WIDGETS}
+        fields={FIELDS}
+        templates={TEMPLATES}
+        formData={readonly ? formData : undefined}
+        initialFormData={readonly ? undefined : initialFormData}
+        readonly={readonly}
+        noValidate={readonly}
+        showErrorList={readonly ? false : 'top'}
+        focusOnFirstError={readonly ? false : focusFirstError}
+        noHtml5Validate
+        omitExtraData
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        onChange={(event) => onChange?.(toJsonObject(event.formData))}
+        onSubmit={(event) => onSubmit?.(toJsonObject(event.formData))}
+      >
+        {readonly ? (
+          <></>
+        ) : (
+          <div className="form-actions">
+            <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting}>
+              Submit
+            </button>
+            {actions}
+          </div>
+        )}
+      </Form>
+    </RowCommitScope>
   );
 }

@@ -61,7 +61,22 @@ describe('safeImageSrc (spec §5: image sources only http, https or data)', () =
     expect(safeImageSrc(' DATA:image/gif;base64,R0lGOD== ')).not.toBe('');
   });
 
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'vbscript:x', 'data:text/html,<script>alert(1)</script>', 'data:image/svg+xml,<svg onload=alert(1)>', 'mailto:a@example.org', 'blob:https://example.org/x', '/a.png'])(
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    '  javascript:alert(1)  ',
+    '\tjava\nscript:alert(1)',
+    '&#106;avascript:alert(1)',
+    'javascript&colon;alert(1)',
+    'vbscript:x',
+    'data:text/html,<script>alert(1)</script>',
+    ' DATA:text/html;base64,PHNjcmlwdD4= ',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'mailto:a@example.org',
+    'tel:+15555550123',
+    'blob:https://example.org/x',
+    '/a.png',
+  ])(
     'blanks %j',
     (raw) => {
       expect(safeImageSrc(raw)).toBe('');

@@ -1,7 +1,8 @@
 /**
  * `/test` (signed-in users): one form exercising every widget of the form engine — rich text,
  * date, time, date-time, select, multi-select, image display (loading and failing), help
- * tooltip, a conditional field and a repeating section — plus success and failure toasts.
+ * tooltip, a conditional field and a repeating section with a conditional field in its rows —
+ * plus success and failure toasts.
  * Nothing is sent to the server: a submit shows the data the form would submit.
  */
 import { useState } from 'react';
@@ -30,7 +31,14 @@ const SCHEMA: JsonObject = {
     rooms: {
       type: 'array',
       title: 'Rooms',
-      items: { type: 'object', required: ['room'], properties: { room: { type: 'string', title: 'Room' } } },
+      items: {
+        type: 'object',
+        required: ['room'],
+        properties: { room: { type: 'string', title: 'Room' }, damaged: { type: 'boolean', title: 'Damaged' } },
+        // conditional field inside a row: "Damage" exists only while the row is marked damaged
+        if: { properties: { damaged: { const: true } }, required: ['damaged'] },
+        then: { properties: { damage: { type: 'string', title: 'Damage', minLength: 1 } }, required: ['damage'] },
+      },
     },
   },
   // conditional field: "What else?" exists only while Kind is Other

@@ -1,5 +1,7 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { useSlate } from 'slate-react';
+import { Transforms } from 'slate';
+import { ReactEditor, useSlate } from 'slate-react';
+import type { RichTextEditor } from './slate-types';
 import {
   HEADING_LEVEL_MAX,
   IMAGE_MEDIA_TYPES,
@@ -34,10 +36,24 @@ const LISTS: readonly [ListType, string, string][] = [
 
 type ButtonProps = { label: string; pressed?: boolean; onAct: () => void; children: ReactNode };
 
+/**
+ * Takes the browser's selection into the editor when it lies inside it: slate-react reads DOM
+ * selection changes throttled, so a selection made by Shift+arrows just before a toolbar click
+ * could still be the older one (the e2e link test caught a collapsed selection on a busy machine).
+ */
+function syncSelectionFromDom(editor: RichTextEditor): void {
+  const selection = window.getSelection();
+  if (!selection?.anchorNode || !ReactEditor.hasDOMNode(editor, selection.anchorNode, { editable: true })) return;
+  const range = ReactEditor.toSlateRange(editor, selection, { exactMatch: false, suppressThrow: true });
+  if (range) Transforms.select(editor, range);
+}
+
 /** A toolbar button that keeps the editor's selection (acts on mouse down, not on blur-then-click). */
 function ToolButton({ label, pressed, onAct, children }: ButtonProps) {
+  const editor = useSlate();
   const act = (event: MouseEvent) => {
     event.preventDefault();
+    syncSelectionFromDom(editor);
     onAct();
   };
   return (
