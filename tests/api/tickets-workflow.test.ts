@@ -132,6 +132,11 @@ describe('PATCH /api/tickets/:id', () => {
       assigneeUserId: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(422);
+    // JSON null clears an assignee (Fastify's type coercion must not turn it into "")
+    const cleared = await patchTicket(app, 'accounting', id, { assigneeGroupId: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<Ticket>().assigneeGroup).toBeNull();
+    expect(cleared.json<Ticket>().assigneeUser?.name).toBe(me.name);
   });
 
   it('lets a handler assigned through a role group read the ticket without the area scope', async () => {

@@ -13,7 +13,11 @@ import type {
 } from '../../../../shared/assignment';
 import { PersonRefSchema } from '../schemas';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `schema` or null. Null comes first: Fastify's Ajv coerces types, and with the string branch first
+ * a JSON `null` would be coerced to `""` (so `"assigneeGroupId": null` could not clear a field).
+ */
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
 
 export const GroupRefSchema = Type.Object({ id: Type.String(), name: Type.String() });
 

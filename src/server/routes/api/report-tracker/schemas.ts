@@ -8,7 +8,11 @@ import {
   PERIOD_PATTERN,
 } from '../../../../shared/report-tracker';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `schema` or null. Null comes first: Fastify's Ajv coerces types, and with the string branch first
+ * a JSON `null` would be coerced to `""` (so `"assigneeGroupId": null` could not clear a field).
+ */
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
 
 export const PeriodSchema = Type.String({ pattern: PERIOD_PATTERN, description: 'Month, YYYY-MM' });
 export const DateSchema = Type.String({ pattern: DATE_PATTERN, description: 'Calendar date, YYYY-MM-DD' });

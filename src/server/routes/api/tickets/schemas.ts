@@ -5,7 +5,11 @@ import { TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../sh
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
 import { PersonRefSchema, SubmissionSchema } from '../schemas';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `schema` or null. Null comes first: Fastify's Ajv coerces types, and with the string branch first
+ * a JSON `null` would be coerced to `""` (so `"assigneeGroupId": null` could not clear a field).
+ */
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
 const AnyJson = Type.Unsafe<JsonValue>({});
 
 export const GroupRefSchema = Type.Object({ id: Type.String(), name: Type.String() });
