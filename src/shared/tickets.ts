@@ -158,8 +158,20 @@ export type TicketFilters = {
 /** One keyset page of tickets. */
 export type TicketPage = { items: Ticket[]; nextCursor: string | null };
 
-/** `GET /api/tickets/counts`: tickets per status under the same filters (status filter ignored). */
-export type TicketCounts = { counts: Record<TicketStatus, number>; total: number };
+/**
+ * Counts above this are not counted exactly: `GET /api/tickets/counts` stops at `COUNT_CAP` per
+ * status and lists the status in `capped` (shown as "1,000+"). Exact counts over a handler's
+ * hundreds of thousands of visible tickets cost a scan of all of them (issue 5 "Data rules";
+ * engineering notes: ~40 ms per million rows), so every count is correct but bounded.
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * `GET /api/tickets/counts`: tickets per status under the same filters (status filter ignored).
+ * `counts[s]` is exact unless `s` is in `capped`, where it is {@link COUNT_CAP} and means "at
+ * least that many"; `total` is their sum (a lower bound when `capped` is not empty).
+ */
+export type TicketCounts = { counts: Record<TicketStatus, number>; total: number; capped: TicketStatus[] };
 
 /** Candidates for the assignee pickers (`GET /api/tickets/assignees`). */
 export type AssigneeOptions = { users: PersonRef[]; groups: GroupRef[] };
