@@ -19,7 +19,7 @@ import { submissions } from '../../../db/schema';
 import { decodeCursor, encodeCursor, type Cursor } from '../../../lib/cursor';
 import { badRequest } from '../../../lib/errors';
 import { buildPrefixTsQuery, escapeLike } from '../../../lib/search-query';
-import { inMyGroups, ticketVisibility } from '../../../lib/ticket-visibility';
+import { assignedToMyGroups, myGroupIdList, ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { UUID_PATTERN } from '../submissions/records';
 import { selectTickets, toTicket, type TicketRow } from './records';
@@ -61,10 +61,8 @@ function personCondition(
   return eq(column, value);
 }
 
-function assigneeCondition(value: string, user: AuthUser): SQL {
-  if (value === 'my-groups') {
-    return inMyGroups(user);
-  }
+function assigneeCondition(value: string, user: AuthUser, groupIds?: readonly string[]): SQL {
+  if (value === 'my-groups') return assignedToMyGroups(user, groupIds);
   if (value === 'none') return and(isNull(submissions.assigneeUserId), isNull(submissions.assigneeGroupId)) as SQL;
   return personCondition(submissions.assigneeUserId, value, user);
 }
@@ -79,15 +77,23 @@ function searchCondition(q: string): SQL {
   return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
 }
 
-/** The visibility rule and every filter, as one list of conditions (status optional for counts). */
-export function filterConditions(user: AuthUser, filters: TicketFilters, withStatus = true): (SQL | undefined)[] {
+/**
+ * The visibility rule and every filter, as one list of conditions (status optional for counts);
+ * `groupIds` from {@link myGroupIdList} puts the user's group ids in as constants.
+ */
+export function filterConditions(
+  user: AuthUser,
+  filters: TicketFilters,
+  withStatus = true,
+  groupIds?: readonly string[],
+): (SQL | undefined)[] {
   return [
-    ticketVisibility(user),
+    ticketVisibility(user, undefined, groupIds),
     filters.area ? eq(submissions.area, filters.area) : undefined,
     withStatus && filters.status ? eq(submissions.status, filters.status) : undefined,
     filters.priority ? eq(submissions.priority, filters.priority) : undefined,
     filters.property ? eq(submissions.propertyCode, filters.property) : undefined,
-    filters.assignee ? assigneeCondition(filters.assignee, user) : undefined,
+    filters.assignee ? assigneeCondition(filters.assignee, user, groupIds) : undefined,
     filters.requester ? personCondition(submissions.requesterId, filters.requester, user) : undefined,
     filters.overdue
       ? and(lt(submissions.dueAt, sql`now()`), notInArray(submissions.status, [...DONE_STATUSES]))
@@ -101,7 +107,7 @@ export type ListTicketsInput = { filters: TicketFilters; sort: TicketSort; limit
 /** One page of tickets `user` may read. Errors: 400 for a bad cursor, assignee or requester. */
 export async function listTickets(db: Database, user: AuthUser, input: ListTicketsInput): Promise<TicketPage> {
   const spec = SORTS[input.sort];
-  const conditions = filterConditions(user, input.filters);
+  const conditions = filterConditions(user, input.filters, true, await myGroupIdList(db, user));
   if (input.cursor !== undefined) {
     const cursor = parseCursor(input.cursor, input.sort);
     const row = sql`(${spec.column}, ${submissions.id})`;
@@ -130,7 +136,8 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
  * instead of a scan of every visible ticket. Statuses past the cap are reported in `capped`.
  */
 export async function countTickets(db: Database, user: AuthUser, filters: TicketFilters): Promise<TicketCounts> {
-  const where = and(...filterConditions(user, filters, false), sql`${submissions.status} = s.status`);
+  const groupIds = await myGroupIdList(db, user);
+  const where = and(...filterConditions(user, filters, false, groupIds), sql`${submissions.status} = s.status`);
   const statuses = sql.join(
     TICKET_STATUSES.map((status) => sql`${status}`),
     sql`, `,
