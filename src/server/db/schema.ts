@@ -155,6 +155,12 @@ export const submissions = pgTable(
       t.updatedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('submissions_assignee_group_status_updated_idx').on(
+      t.assigneeGroupId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('submissions_assignee_user_status_updated_idx').on(
       t.assigneeUserId,
       t.status,

@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_assignee_group_status_updated_idx" ON "submissions" USING btree ("assignee_group_id","status","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
