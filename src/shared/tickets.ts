@@ -159,10 +159,10 @@ export type TicketFilters = {
 export type TicketPage = { items: Ticket[]; nextCursor: string | null };
 
 /**
- * Counts above this are not counted exactly: `GET /api/tickets/counts` stops at `COUNT_CAP` per
- * status and lists the status in `capped` (shown as "1,000+"). Exact counts over a handler's
- * hundreds of thousands of visible tickets cost a scan of all of them (issue 5 "Data rules";
- * engineering notes: ~40 ms per million rows), so every count is correct but bounded.
+ * When the filtered visible set is large (over 5,000 tickets), `GET /api/tickets/counts` stops
+ * counting each status at `COUNT_CAP` and lists the status in `capped` (shown as "1,000+"). Exact
+ * counts over a handler's hundreds of thousands of visible tickets cost a scan of all of them
+ * (issue 5 "Data rules"; ~1 s at 1M in bench:lists), so every count is correct but bounded.
  */
 export const COUNT_CAP = 1000;
 

@@ -4,7 +4,7 @@
  * `WHERE (key, id) < (…)` stays fast at a million rows; OFFSET does not). The same filters drive
  * the CSV export and the per-status counts.
  */
-import { and, asc, desc, eq, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { TICKET_STATUSES, type TicketStatus } from '../../../../shared/submission';
 import {
   COUNT_CAP,
@@ -129,15 +129,33 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
   return { items: page.map((row) => toTicket(row, now)), nextCursor };
 }
 
+/** Visible sets up to this size are counted exactly in one grouped pass (see {@link countTickets}). */
+export const EXACT_COUNT_LIMIT = 5000;
+
 /**
- * Tickets per status under the filters (the status filter itself is ignored: the chart shows all),
- * each counted up to {@link COUNT_CAP} + 1 in one statement: per status a `limit`ed subquery, so the
- * cost is bounded by the cap (index on status, or the visibility indexes for a small visible set)
- * instead of a scan of every visible ticket. Statuses past the cap are reported in `capped`.
+ * Tickets per status under the filters (the status filter itself is ignored: the chart shows all).
+ * A set of at most {@link EXACT_COUNT_LIMIT} tickets (a requester's, a narrow filter) is counted
+ * exactly in one grouped pass over a `limit`ed subquery. A larger set is counted per status up to
+ * {@link COUNT_CAP} + 1, in one statement of `limit`ed subqueries, so the cost is bounded instead of
+ * a scan of every visible ticket (~1 s for 350,000 at 1M, bench:lists); statuses past the cap are
+ * listed in `capped`.
  */
 export async function countTickets(db: Database, user: AuthUser, filters: TicketFilters): Promise<TicketCounts> {
   const groupIds = await myGroupIdList(db, user);
-  const where = and(...filterConditions(user, filters, false, groupIds), sql`${submissions.status} = s.status`);
+  const conditions = filterConditions(user, filters, false, groupIds);
+  const counts = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;
+  const visible = db
+    .select({ status: submissions.status })
+    .from(submissions)
+    .where(and(...conditions))
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('visible');
+  const exact = await db.select({ status: visible.status, n: count() }).from(visible).groupBy(visible.status);
+  if (exact.reduce((sum, row) => sum + row.n, 0) <= EXACT_COUNT_LIMIT) {
+    for (const row of exact) if (row.status in counts) counts[row.status as TicketStatus] = row.n;
+    return { counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0), capped: [] };
+  }
+  const where = and(...conditions, sql`${submissions.status} = s.status`);
   const statuses = sql.join(
     TICKET_STATUSES.map((status) => sql`${status}`),
     sql`, `,
@@ -148,7 +166,6 @@ export async function countTickets(db: Database, user: AuthUser, filters: Ticket
     sql`select s.status, (select count(*)::int from (select 1 from ${submissions} where ${where} limit ${COUNT_CAP + 1}) as capped) as n
         from unnest(array[${statuses}]::text[]) as s(status)`,
   );
-  const counts = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;
   const capped: TicketStatus[] = [];
   for (const row of (result as { rows: Row[] }).rows) {
     counts[row.status] = Math.min(row.n, COUNT_CAP);
