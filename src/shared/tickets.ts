@@ -168,8 +168,20 @@ export type TicketFilters = {
 /** One keyset page of tickets. */
 export type TicketPage = { items: Ticket[]; nextCursor: string | null };
 
-/** `GET /api/tickets/counts`: tickets per status under the same filters (status filter ignored). */
-export type TicketCounts = { counts: Record<TicketStatus, number>; total: number };
+/**
+ * When the filtered visible set is large (over 5,000 tickets), `GET /api/tickets/counts` stops
+ * counting each status at `COUNT_CAP` and lists the status in `capped` (shown as "1,000+"). Exact
+ * counts over a handler's hundreds of thousands of visible tickets cost a scan of all of them
+ * (issue 5 "Data rules"; ~1 s at 1M in bench:lists), so every count is correct but bounded.
+ */
+export const COUNT_CAP = 1000;
+
+/**
+ * `GET /api/tickets/counts`: tickets per status under the same filters (status filter ignored).
+ * `counts[s]` is exact unless `s` is in `capped`, where it is {@link COUNT_CAP} and means "at
+ * least that many"; `total` is their sum (a lower bound when `capped` is not empty).
+ */
+export type TicketCounts = { counts: Record<TicketStatus, number>; total: number; capped: TicketStatus[] };
 
 /** Candidates for the assignee pickers (`GET /api/tickets/assignees`). */
 export type AssigneeOptions = { users: PersonRef[]; groups: GroupRef[] };

@@ -146,6 +146,27 @@ export const submissions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('submissions_due_idx').on(t.dueAt),
+    // Filtered /Tickets pages (bench:lists, issue 5 "Data rules"): area and status filters sorted
+    // by last update, and "assigned to me" with a status, seek instead of intersecting bitmaps.
+    index('submissions_area_updated_idx').on(t.area, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_area_status_updated_idx').on(
+      t.area,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_assignee_group_status_updated_idx').on(
+      t.assigneeGroupId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_assignee_user_status_updated_idx').on(
+      t.assigneeUserId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

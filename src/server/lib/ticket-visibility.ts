@@ -12,6 +12,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_SCOPE, scopeSet, TICKETS_WORK_SCOPE, hasScope } from '../../shared/scopes';
 import type { TicketRole } from '../../shared/tickets';
+import type { Database } from '../db/client';
 import { roleGroups, submissions } from '../db/schema';
 import type { AuthUser } from '../plugins/auth';
 
@@ -22,24 +23,48 @@ export function readableAreas(user: AuthUser): string[] {
   return [...scopeSet(user.scope)].flatMap((scope) => AREA_READ_SCOPE.exec(scope)?.[1] ?? []);
 }
 
-/** SQL: the ids of the role groups `user` belongs to (by name, as the profile carries them). */
-export function myGroupIds(user: AuthUser): SQL {
-  const names = user.roleGroups.length ? user.roleGroups : [''];
-  return sql`(select ${roleGroups.id} from ${roleGroups} where ${inArray(roleGroups.name, names)})`;
+/**
+ * SQL: `assignee_group_id` is one of the role groups `user` belongs to (by name, as the profile
+ * carries them). Written `= any(array(select …))`, not `in (select …)`: the array is computed once
+ * (an InitPlan) and the comparison is an index condition, so the planner can combine it with the
+ * other branches of the visibility rule in a BitmapOr instead of a semi-join over every ticket.
+ */
+export function inMyGroups(user: AuthUser): SQL {
+  if (!user.roleGroups.length) return sql`false`;
+  return sql`${submissions.assigneeGroupId} = any(array(select ${roleGroups.id} from ${roleGroups} where ${inArray(roleGroups.name, user.roleGroups)}))`;
+}
+
+/**
+ * The ids of the role groups `user` belongs to (one small query). Lists pass them to
+ * {@link ticketVisibility} so the rule holds constants: the planner then estimates each branch
+ * from column statistics and, for a user who sees few tickets, combines the branch indexes
+ * instead of walking the whole sort index (bench:lists, issue 5 "Data rules").
+ */
+export async function myGroupIdList(db: Database, user: AuthUser): Promise<string[]> {
+  if (!user.roleGroups.length) return [];
+  const rows = await db.select({ id: roleGroups.id }).from(roleGroups).where(inArray(roleGroups.name, user.roleGroups));
+  return rows.map((row) => row.id);
+}
+
+/** `assignee_group_id` is one of `groupIds` (from {@link myGroupIdList}), or of the user's groups by name. */
+export function assignedToMyGroups(user: AuthUser, groupIds?: readonly string[]): SQL {
+  if (!groupIds) return inMyGroups(user);
+  return groupIds.length ? inArray(submissions.assigneeGroupId, [...groupIds]) : sql`false`;
 }
 
 /**
  * The condition on `submissions` rows `user` may read, or undefined for an administrator.
- * With `area`, only that area's rule is built (the per-area lists).
+ * With `area`, only that area's rule is built (the per-area lists). `groupIds` (from
+ * {@link myGroupIdList}) replaces the by-name subquery with constants.
  */
-export function ticketVisibility(user: AuthUser, area?: string): SQL | undefined {
+export function ticketVisibility(user: AuthUser, area?: string, groupIds?: readonly string[]): SQL | undefined {
   if (scopeSet(user.scope).has(ADMIN_SCOPE)) return undefined;
   const areas = readableAreas(user).filter((key) => area === undefined || key === area);
   if (area !== undefined && areas.length) return undefined;
   const conditions: (SQL | undefined)[] = [
     eq(submissions.requesterId, user.id),
     eq(submissions.assigneeUserId, user.id),
-    user.roleGroups.length ? sql`${submissions.assigneeGroupId} in ${myGroupIds(user)}` : undefined,
+    user.roleGroups.length ? assignedToMyGroups(user, groupIds) : undefined,
     areas.length ? inArray(submissions.area, areas) : undefined,
   ];
   return or(...conditions);

@@ -9,10 +9,16 @@ export function StatusChart({ counts }: { counts: TicketCounts }) {
         <div key={status} className="status-chart__row">
           <span className="status-chart__label">{status}</span>
           <span className="status-chart__bar" style={{ width: `${(counts.counts[status] / max) * 100}%` }} />
-          <span className="status-chart__value">{counts.counts[status]}</span>
+          <span className="status-chart__value">
+            {counts.counts[status].toLocaleString()}
+            {counts.capped.includes(status) ? '+' : ''}
+          </span>
         </div>
       ))}
-      <figcaption>{counts.total} tickets</figcaption>
+      <figcaption>
+        {counts.total.toLocaleString()}
+        {counts.capped.length ? '+' : ''} tickets
+      </figcaption>
     </figure>
   );
 }

@@ -10,6 +10,7 @@ import { submissions } from '../../../db/schema';
 import { decodeCursor, encodeCursor, type Cursor } from '../../../lib/cursor';
 import { badRequest } from '../../../lib/errors';
 import { buildPrefixTsQuery, escapeLike } from '../../../lib/search-query';
+import { myGroupIdList } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { selectSubmissions, toSubmission, UUID_PATTERN, visibilityCondition, type SubmissionRow } from './records';
 
@@ -84,7 +85,7 @@ export async function listSubmissions(db: Database, input: ListInput): Promise<S
   if (input.parentId !== undefined && !UUID_PATTERN.test(input.parentId)) throw badRequest('parentId must be a uuid.');
   const conditions = [
     eq(submissions.area, input.area),
-    visibilityCondition(input.user, input.area),
+    visibilityCondition(input.user, input.area, await myGroupIdList(db, input.user)),
     input.parentId === undefined ? undefined : eq(submissions.parentId, input.parentId),
     input.cursor === undefined ? undefined : afterCursor(spec, parseCursor(input.cursor, input.sort)),
     input.q?.trim() ? searchCondition(input.area, input.q) : undefined,

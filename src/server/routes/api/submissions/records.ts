@@ -61,9 +61,10 @@ export function toSubmission(row: SubmissionRow): Submission {
  * The visibility rule of an area's submissions — the one ticket rule (lib/ticket-visibility):
  * `forms:<Area>:read` (or admin) reads all, anyone else their own and those assigned to them or
  * their role groups. Returns the extra condition, or undefined when everything is visible.
+ * `groupIds` (lib/ticket-visibility `myGroupIdList`) puts the group ids in as constants.
  */
-export function visibilityCondition(user: AuthUser, area: string): SQL | undefined {
-  return ticketVisibility(user, area);
+export function visibilityCondition(user: AuthUser, area: string, groupIds?: readonly string[]): SQL | undefined {
+  return ticketVisibility(user, area, groupIds);
 }
 
 /** One submission of `area` the user may see, or null (unknown id, other area, not visible, not a uuid). */

@@ -83,6 +83,7 @@ export const TicketListQuery = Type.Object({
 export const TicketCountsSchema = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
   total: Type.Integer(),
+  capped: Type.Array(Type.String(), { description: 'Statuses counted only up to COUNT_CAP (1,000): "at least"' }),
 });
 
 export const AssigneeOptionsSchema = Type.Object({

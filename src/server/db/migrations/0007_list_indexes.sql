@@ -1,0 +1,4 @@
+CREATE INDEX "submissions_area_updated_idx" ON "submissions" USING btree ("area","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "submissions_area_status_updated_idx" ON "submissions" USING btree ("area","status","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "submissions_assignee_group_status_updated_idx" ON "submissions" USING btree ("assignee_group_id","status","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "submissions_assignee_user_status_updated_idx" ON "submissions" USING btree ("assignee_user_id","status","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
