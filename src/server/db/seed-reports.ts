@@ -1,13 +1,28 @@
 /**
- * Report tracker demo data: opens the current month (UTC) on start. Idempotent (see
- * reports/months.ts): a restart creates nothing twice.
+ * Report tracker demo data. On a database with no report month yet (first start) it opens the
+ * previous {@link DEMO_HISTORY_MONTHS} months with a deterministic completion history
+ * (reports/demo-history.ts), so the overview's 12-month trend has data; on every start it opens
+ * the current month. Idempotent (reports/months.ts): a restart creates and overwrites nothing.
  */
-import { periodOf } from '../../shared/report-tracker';
+import { periodOf, shiftPeriod } from '../../shared/report-tracker';
 import { reportTrackerConfig } from '../reports/config';
+import { DEMO_HISTORY_MONTHS, writeDemoHistory } from '../reports/demo-history';
 import { openReportMonth } from '../reports/months';
 import type { Database } from './client';
+import { reportMonths } from './schema';
 
-/** Opens the current month for every active property, as nobody (actor null). */
+/** Opens the current month (and, on first start, the history) for every active property, as nobody. */
 export async function seedReportTracker(db: Database, now: Date = new Date()): Promise<void> {
-  await openReportMonth(db, reportTrackerConfig(), periodOf(now), null);
+  const config = reportTrackerConfig();
+  const current = periodOf(now);
+  const [anyMonth] = await db.select({ period: reportMonths.period }).from(reportMonths).limit(1);
+  if (!anyMonth) {
+    const today = now.toISOString().slice(0, 10);
+    for (let ago = DEMO_HISTORY_MONTHS; ago >= 1; ago -= 1) {
+      const period = shiftPeriod(current, -ago);
+      const opened = await openReportMonth(db, config, period, null);
+      if (opened.created) await writeDemoHistory(db, period, today);
+    }
+  }
+  await openReportMonth(db, config, current, null);
 }
