@@ -6,7 +6,7 @@
  */
 import { periodOf, shiftPeriod } from '../../shared/report-tracker';
 import { reportTrackerConfig } from '../reports/config';
-import { DEMO_HISTORY_MONTHS, writeDemoHistory } from '../reports/demo-history';
+import { DEMO_HISTORY_MONTHS, openDemoMonths } from '../reports/demo-history';
 import { openReportMonth } from '../reports/months';
 import type { Database } from './client';
 import { reportMonths } from './schema';
@@ -17,12 +17,10 @@ export async function seedReportTracker(db: Database, now: Date = new Date()): P
   const current = periodOf(now);
   const [anyMonth] = await db.select({ period: reportMonths.period }).from(reportMonths).limit(1);
   if (!anyMonth) {
-    const today = now.toISOString().slice(0, 10);
-    for (let ago = DEMO_HISTORY_MONTHS; ago >= 1; ago -= 1) {
-      const period = shiftPeriod(current, -ago);
-      const opened = await openReportMonth(db, config, period, null);
-      if (opened.created) await writeDemoHistory(db, period, today);
-    }
+    const history = Array.from({ length: DEMO_HISTORY_MONTHS }, (_, i) =>
+      shiftPeriod(current, i - DEMO_HISTORY_MONTHS),
+    );
+    await openDemoMonths(db, config, history, now.toISOString().slice(0, 10));
   }
   await openReportMonth(db, config, current, null);
 }

@@ -1,19 +1,23 @@
 /**
  * A plausible, deterministic completion history for the demo months the first-start seed opens
- * (issue 7: the 12-month trend shows data on a fresh machine). Pure planning here, one UPDATE per
- * table per month in {@link writeDemoHistory}. Same period, cells and `today` → same plan.
+ * (issue 7: the 12-month trend shows data on a fresh machine). Pure planning here, written in bulk
+ * by {@link openDemoMonths}. Same period, cells and `today` → same plan.
  *
  * The story: months two or more back are closed — every report Complete around its due date (a few
  * days early, some a day or two late), packages Delivered around theirs, except a few "stuck"
  * properties (2–15 % per month) with reports still In review and the package Pending. Last month is
  * in progress: the further `today` is past its month end towards the accounting due date, the more
  * is Complete; only fully Complete properties are Delivered (the delivery rule of issue 7).
+ * Draws hash the natural keys (period, property, report), never the random row ids.
  */
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { shiftPeriod, type AccountingStatus, type DeliveryMethod } from '../../shared/report-tracker';
 import type { Database } from '../db/client';
-import { reportAccountingCells, reportDeliveries } from '../db/schema';
+import { changes, properties, reportAccountingCells, reportDeliveries, reportMonths } from '../db/schema';
+import type { ReportTrackerConfig } from './config';
+import { monthRows } from './months';
 
 /** How many months before the current one the first-start seed fills with history. */
 export const DEMO_HISTORY_MONTHS = 11;
@@ -96,7 +100,8 @@ export function planDemoMonth(
     // From six days early to two days late around the due date, within [month end, yesterday].
     let completedOn: string | null = null;
     if (status === 'Complete') {
-      const proposed = shift(cell.dueDate, Math.floor(unitHash(`done|${cell.id}|${draw}`) * 9) - 6);
+      const offset = Math.floor(unitHash(`done|${period}|${cell.propertyCode}|${cell.report}`) * 9) - 6;
+      const proposed = shift(cell.dueDate, offset);
       completedOn = minDate(maxDate(proposed, monthEnd), yesterday);
       if (completedOn < monthEnd) {
         status = 'In review';
@@ -132,45 +137,88 @@ export function planDemoMonth(
 }
 
 /**
- * Writes {@link planDemoMonth} for `period` as of `today`: one UPDATE of the accounting cells and
- * one of the deliveries (`UPDATE … FROM (VALUES …)`). For freshly seeded months only: it overwrites
- * statuses without change-history entries.
+ * Opens each of `periods` that is not open yet, in ONE transaction, with its entries already in the
+ * state {@link planDemoMonth} gives as of `today` (`YYYY-MM-DD`), and one `changes` entry
+ * "opened" per month. Months already open are left alone (natural keys, `ON CONFLICT DO NOTHING`),
+ * so it is idempotent. Written in bulk because PGlite takes ~0.3 s per month opened one by one.
+ * Returns the periods it opened.
  */
-export async function writeDemoHistory(db: Database, period: string, today: string): Promise<void> {
-  const cells = await db
-    .select({
-      id: reportAccountingCells.id,
-      propertyCode: reportAccountingCells.propertyCode,
-      report: reportAccountingCells.report,
-      dueDate: reportAccountingCells.dueDate,
-    })
-    .from(reportAccountingCells)
-    .where(eq(reportAccountingCells.period, period))
-    .orderBy(reportAccountingCells.propertyCode, reportAccountingCells.report);
-  const deliveries = await db
-    .select({ id: reportDeliveries.id, propertyCode: reportDeliveries.propertyCode, dueDate: reportDeliveries.dueDate })
-    .from(reportDeliveries)
-    .where(eq(reportDeliveries.period, period))
-    .orderBy(reportDeliveries.propertyCode);
-  const plan = planDemoMonth(period, today, cells, deliveries);
-  if (plan.cells.length) {
-    const values = sql.join(
-      plan.cells.map(
-        (c) => sql`(${c.id}::uuid, ${c.status}, ${c.completedOn ? `${c.completedOn}T17:00:00Z` : null}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    await db.execute(sql`update ${reportAccountingCells} as c
-      set status = v.status, completed_at = v.completed_at
-      from (values ${values}) as v(id, status, completed_at) where c.id = v.id`);
-  }
-  if (plan.deliveries.length) {
-    const values = sql.join(
-      plan.deliveries.map((d) => sql`(${d.id}::uuid, ${d.deliveredOn}::date, ${d.method}, ${d.recipient})`),
-      sql`, `,
-    );
-    await db.execute(sql`update ${reportDeliveries} as d
-      set status = 'Delivered', delivered_on = v.delivered_on, method = v.method, recipient = v.recipient
-      from (values ${values}) as v(id, delivered_on, method, recipient) where d.id = v.id`);
-  }
+export async function openDemoMonths(
+  db: Database,
+  config: ReportTrackerConfig,
+  periods: readonly string[],
+  today: string,
+): Promise<string[]> {
+  if (!periods.length) return [];
+  return db.transaction(async (tx) => {
+    const active = await tx
+      .select({ code: properties.code, region: properties.region })
+      .from(properties)
+      .where(eq(properties.active, true));
+    const built = periods.map((period) => monthRows(config, period, active));
+    const opened = await tx
+      .insert(reportMonths)
+      .values(built.map((rows) => rows.month))
+      .onConflictDoNothing()
+      .returning({ period: reportMonths.period });
+    const isNew = new Set(opened.map((row) => row.period));
+    const cells: (ReturnType<typeof monthRows>['cells'][number] & {
+      id: string;
+      status: string;
+      completedAt: string | null;
+    })[] = [];
+    const deliveries: (ReturnType<typeof monthRows>['deliveries'][number] &
+      Partial<DemoDeliveryPlan> & { id: string; status?: string })[] = [];
+    for (const rows of built.filter((r) => isNew.has(r.month.period))) {
+      const withIds = rows.cells.map((cell) => ({ ...cell, id: randomUUID() }));
+      const entries = rows.deliveries.map((entry) => ({ ...entry, id: randomUUID() }));
+      const plan = planDemoMonth(rows.month.period, today, withIds, entries);
+      const cellPlan = new Map(plan.cells.map((c) => [c.id, c]));
+      const deliveryPlan = new Map(plan.deliveries.map((d) => [d.id, d]));
+      for (const cell of withIds) {
+        const planned = cellPlan.get(cell.id);
+        cells.push({
+          ...cell,
+          status: planned?.status ?? 'Not started',
+          completedAt: planned?.completedOn ? `${planned.completedOn}T17:00:00Z` : null,
+        });
+      }
+      for (const entry of entries) {
+        const planned = deliveryPlan.get(entry.id);
+        deliveries.push(planned ? { ...entry, ...planned, status: 'Delivered' } : entry);
+      }
+    }
+    // One JSON parameter per table: PGlite parses a 2,000-row VALUES list with ~15,000 bind
+    // parameters several times slower than jsonb_to_recordset.
+    if (cells.length) {
+      await tx.execute(sql`insert into ${reportAccountingCells}
+        (id, period, property_code, report, status, owner, due_date, completed_at)
+        select * from jsonb_to_recordset(${JSON.stringify(cells)}::jsonb) as x(id uuid, period text,
+          "propertyCode" text, report text, status text, owner text, "dueDate" date, "completedAt" timestamptz)
+        on conflict do nothing`);
+    }
+    if (deliveries.length) {
+      await tx.execute(sql`insert into ${reportDeliveries}
+        (id, period, property_code, due_date, status, delivered_on, method, recipient)
+        select id, period, "propertyCode", "dueDate", coalesce(status, 'Pending'), "deliveredOn", method, recipient
+        from jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) as x(id uuid, period text,
+          "propertyCode" text, "dueDate" date, status text, "deliveredOn" date, method text, recipient text)
+        on conflict do nothing`);
+    }
+    if (isNew.size) {
+      await tx.insert(changes).values(
+        [...isNew].map((period) => ({
+          entity: 'report-month',
+          entityId: period,
+          actorId: null,
+          action: 'opened',
+          diff: {
+            accountingCells: { from: null, to: active.length * config.reports.length },
+            deliveries: { from: null, to: active.length },
+          },
+        })),
+      );
+    }
+    return [...isNew].sort();
+  });
 }
