@@ -424,6 +424,38 @@ describe('/api/report-tracker', () => {
     });
   });
 
+  describe('the overview of one region', () => {
+    const overviewOf = async (query: string) =>
+      (
+        await app.inject({ url: `${BASE}/overview?period=${PERIOD}${query}`, headers: await as('accounting') })
+      ).json<ReportOverview>();
+
+    it('counts only the region’s properties, and the regions add up to the whole', async () => {
+      const all = await overviewOf('');
+      const regions = ['North', 'East', 'South', 'West', 'Central'];
+      const parts = await Promise.all(regions.map((r) => overviewOf(`&region=${r}`)));
+      expect(parts.map((p) => p.accounting!.total)).toEqual([40, 40, 40, 40, 32]);
+      expect(parts.map((p) => p.delivery!.total)).toEqual([5, 5, 5, 5, 4]);
+      for (const key of ['complete', 'inReview', 'inProgress', 'notStarted', 'late'] as const) {
+        expect(
+          parts.reduce((n, p) => n + p.accounting![key], 0),
+          key,
+        ).toBe(all.accounting![key]);
+      }
+      expect(parts.reduce((n, p) => n + p.delivery!.delivered, 0)).toBe(all.delivery!.delivered);
+      const north = (await grid('&region=North')).rows.flatMap((r) => Object.values(r.cells));
+      const northComplete = north.filter((c) => c.status === 'Complete').length;
+      expect(parts[0]!.accounting!.complete).toBe(northComplete);
+      expect(parts[0]!.trend.at(-1)!.accountingComplete).toBe(Math.round((northComplete * 100) / 40));
+    });
+
+    it('shows an unknown region as empty, with no trend', async () => {
+      const none = await overviewOf('&region=Atlantis');
+      expect(none.accounting).toMatchObject({ total: 0, complete: 0 });
+      expect(none.trend.every((p) => p.accountingComplete === null && p.deliveryDelivered === null)).toBe(true);
+    });
+  });
+
   describe('permissions', () => {
     it('lets readers read but not write, and answers 403 to everyone without a report scope', async () => {
       const cell = (await grid()).rows[20]!.cells['rent-roll']!;

@@ -180,16 +180,19 @@ const percent = (part: number, total: number) => (total ? Math.round((part * 100
 
 /**
  * The overview of `period`: per kind the counts (null for a kind the caller may not read) and the
- * 12-month trend ending at `period` (percent complete / delivered; null for months not open).
+ * 12-month trend ending at `period` (percent complete / delivered; null for months not open, or
+ * with no property of `filters.region`). `filters.region` counts only that region's properties.
  * Counted in SQL; "late" as in {@link isCellOverdue} / {@link isDeliveryLate}.
  */
 export async function readOverview(
   db: Database,
   period: string,
   canRead: { accounting: boolean; delivery: boolean },
+  filters: { region?: string } = {},
 ): Promise<ReportOverview> {
   const today = todayUtc();
   const first = shiftPeriod(period, -11);
+  const inRegion = filters.region ? eq(properties.region, filters.region) : undefined;
   const accountingRows = canRead.accounting
     ? await db
         .select({
@@ -199,7 +202,8 @@ export async function readOverview(
           n: sql<number>`count(*)`.mapWith(Number),
         })
         .from(reportAccountingCells)
-        .where(and(gte(reportAccountingCells.period, first), lte(reportAccountingCells.period, period)))
+        .innerJoin(properties, eq(properties.code, reportAccountingCells.propertyCode))
+        .where(and(gte(reportAccountingCells.period, first), lte(reportAccountingCells.period, period), inRegion))
         .groupBy(reportAccountingCells.period, reportAccountingCells.status)
     : [];
   const deliveryRows = canRead.delivery
@@ -211,7 +215,8 @@ export async function readOverview(
           n: sql<number>`count(*)`.mapWith(Number),
         })
         .from(reportDeliveries)
-        .where(and(gte(reportDeliveries.period, first), lte(reportDeliveries.period, period)))
+        .innerJoin(properties, eq(properties.code, reportDeliveries.propertyCode))
+        .where(and(gte(reportDeliveries.period, first), lte(reportDeliveries.period, period), inRegion))
         .groupBy(reportDeliveries.period, reportDeliveries.status)
     : [];
   const accounting: AccountingCounts = { total: 0, complete: 0, inReview: 0, inProgress: 0, notStarted: 0, late: 0 };

@@ -1,6 +1,6 @@
 /**
  * The report tracker API (issue 7; design.md §3, §5), prefix `/api/report-tracker`:
- * - `GET  /overview?period=` → counts per kind and the 12-month trend (either reader scope);
+ * - `GET  /overview?period=&region=` → counts per kind and the 12-month trend (either reader scope);
  * - `GET  /months` → open months; `POST /months {period}` → 201 opened / 200 already open (idempotent);
  * - `GET  /accounting?period=&region=&owner=&status=` → the grid; `GET /accounting.csv` → the same as CSV;
  * - `PATCH /accounting/cells/:id` (If-Match or body `version`) → the cell; 412 when stale;
@@ -94,17 +94,19 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
       config: { permission: ANY_READER },
       schema: {
         tags: ['report-tracker'],
-        summary: 'Month overview and 12-month trend',
-        querystring: Type.Object({ period: PeriodSchema }),
+        summary: 'Month overview and 12-month trend (optionally of one region)',
+        querystring: Type.Object({ period: PeriodSchema, region: Type.Optional(Type.String({ maxLength: 100 })) }),
         response: { 200: OverviewSchema, ...ERRORS },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return readOverview(app.db, request.query.period, {
+      const { period, region } = request.query;
+      const canRead = {
         accounting: ACCOUNTING_READERS.anyScope.some((s) => hasScope(user, s)),
         delivery: DELIVERY_READERS.anyScope.some((s) => hasScope(user, s)),
-      });
+      };
+      return readOverview(app.db, period, canRead, { region });
     },
   );
 
