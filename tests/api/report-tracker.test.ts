@@ -8,7 +8,7 @@ import type {
   OpenMonthResult,
   ReportOverview,
 } from '../../src/shared/report-tracker';
-import { shiftPeriod } from '../../src/shared/report-tracker';
+import { calendarDateIn, periodIn, shiftPeriod } from '../../src/shared/report-tracker';
 import { seedReportTracker } from '../../src/server/db/seed-reports';
 import { changes, reportAccountingCells, reportDeliveries, roleGroups } from '../../src/server/db/schema';
 import { createTestApp } from './helpers/app';
@@ -47,6 +47,8 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 const BASE = '/api/report-tracker';
+/** The shipped configuration's time zone: it decides "today" and the current month. */
+const ZONE = 'America/New_York';
 
 describe('/api/report-tracker', () => {
   let app: FastifyInstance;
@@ -239,7 +241,7 @@ describe('/api/report-tracker', () => {
       expect(
         overdue.rows.every((r) => Object.values(r.cells).some((c) => c.isOverdue && c.status !== 'Complete')),
       ).toBe(true);
-      expect(overdue.rows).toHaveLength(new Date().toISOString().slice(0, 10) > '2025-10-15' ? 24 : 0);
+      expect(overdue.rows).toHaveLength(calendarDateIn(new Date(), ZONE) > '2025-10-15' ? 24 : 0);
       const owners = (await app.inject({ url: `${BASE}/owners`, headers: await as('accounting') })).json<{
         owners: string[];
       }>().owners;
@@ -348,7 +350,7 @@ describe('/api/report-tracker', () => {
       });
       const lateEntries = late.json<DeliveryList>().entries;
       const all = await deliveries();
-      const pastDue = all.filter((e) => e.status === 'Pending' && e.dueDate < new Date().toISOString().slice(0, 10));
+      const pastDue = all.filter((e) => e.status === 'Pending' && e.dueDate < calendarDateIn(new Date(), ZONE));
       expect(lateEntries.map((e) => e.id)).toEqual(pastDue.map((e) => e.id));
       const delivered = all.find((e) => e.status === 'Delivered')!;
       const back = await app.inject({
@@ -539,7 +541,7 @@ describe('/api/report-tracker', () => {
   });
 
   describe('the first-start seed', () => {
-    const current = new Date().toISOString().slice(0, 7);
+    const current = periodIn(new Date(), ZONE);
     const seeded = Array.from({ length: 11 }, (_, i) => shiftPeriod(current, i - 11));
 
     it('opens the current month and the 11 before it, so the overview trend has data', async () => {
@@ -559,7 +561,7 @@ describe('/api/report-tracker', () => {
     });
 
     it('delivers only fully Complete properties, on past dates, and completes cells on past dates', async () => {
-      const today = new Date().toISOString().slice(0, 10);
+      const today = calendarDateIn(new Date(), ZONE);
       for (const period of seeded) {
         const list = (
           await app.inject({ url: `${BASE}/delivery?period=${period}`, headers: await as('accounting') })

@@ -16,7 +16,8 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  portal = await startPortal();
+  // Seven engineers share two cores: a first start can take over a minute there.
+  portal = await startPortal({ timeoutMs: 180_000 });
   context = await launchBrowser();
   context.setDefaultTimeout(15_000);
   page = await context.newPage();

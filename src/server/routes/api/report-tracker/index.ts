@@ -14,13 +14,14 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { hasScope } from '../../../../shared/scopes';
 import {
+  calendarDateIn,
   REPORT_ACCOUNTING_READ,
   REPORT_ACCOUNTING_WRITE,
   REPORT_DELIVERY_READ,
   REPORT_DELIVERY_WRITE,
 } from '../../../../shared/report-tracker';
 import { HttpError, notFound } from '../../../lib/errors';
-import { reportTrackerConfig } from '../../../reports/config';
+import { holidayCoverageWarning, reportTrackerConfig } from '../../../reports/config';
 import { openReportMonth } from '../../../reports/months';
 import {
   isMonthOpen,
@@ -84,6 +85,8 @@ export function expectedVersion(ifMatch: string | undefined, bodyVersion: number
 /** See the module comment. */
 export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const config = reportTrackerConfig();
+  const holidayWarning = holidayCoverageWarning(config, calendarDateIn(new Date(), config.timeZone));
+  if (holidayWarning) app.log.warn(holidayWarning);
   const requireOpen = async (period: string) => {
     if (!(await isMonthOpen(app.db, period))) throw notFound(`The month ${period} is not open.`);
   };
@@ -106,7 +109,7 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
         accounting: ACCOUNTING_READERS.anyScope.some((s) => hasScope(user, s)),
         delivery: DELIVERY_READERS.anyScope.some((s) => hasScope(user, s)),
       };
-      return readOverview(app.db, period, canRead, { region });
+      return readOverview(app.db, config, period, canRead, { region });
     },
   );
 
@@ -197,7 +200,7 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
       const { version, ...patch } = request.body;
       const expected = expectedVersion(request.headers['if-match'], version);
       await updateCells(app.db, requireUser(request).id, [{ id: request.params.id, version: expected }], patch);
-      const cell = await readCell(app.db, request.params.id);
+      const cell = await readCell(app.db, config, request.params.id);
       if (!cell) throw notFound(`There is no report cell ${request.params.id}.`);
       return reply.header('etag', `"${cell.version}"`).send(cell);
     },
@@ -235,7 +238,7 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
     async (request) => {
       const { period, ...filters } = request.query;
       await requireOpen(period);
-      return readDeliveries(app.db, period, filters);
+      return readDeliveries(app.db, config, period, filters);
     },
   );
 
@@ -256,7 +259,7 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
       const { version, ...patch } = request.body;
       const expected = expectedVersion(request.headers['if-match'], version);
       const period = await updateDelivery(app.db, requireUser(request).id, request.params.id, expected, patch);
-      const entry = (await readDeliveries(app.db, period)).entries.find((e) => e.id === request.params.id);
+      const entry = (await readDeliveries(app.db, config, period)).entries.find((e) => e.id === request.params.id);
       if (!entry) throw notFound(`There is no delivery entry ${request.params.id}.`);
       return reply.header('etag', `"${entry.version}"`).send(entry);
     },
