@@ -42,6 +42,29 @@ export function periodOf(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date (`YYYY-MM-DD`) of the instant `date` in the IANA time zone `timeZone`
+ * (e.g. `America/New_York`), through Intl and the platform's tz database — daylight saving
+ * included, no offset arithmetic of ours. Throws RangeError for an unknown zone.
+ */
+export function calendarDateIn(date: Date, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/** The period (`YYYY-MM`) of the instant `date` in the IANA time zone `timeZone`. */
+export function periodIn(date: Date, timeZone: string): string {
+  return calendarDateIn(date, timeZone).slice(0, 7);
+}
+
 /** True when an accounting cell is overdue on `today` (`YYYY-MM-DD`): not Complete and past its due date. */
 export function isCellOverdue(cell: { status: AccountingStatus; dueDate: string }, today: string): boolean {
   return cell.status !== 'Complete' && cell.dueDate < today;

@@ -8,11 +8,14 @@ import type {
   OpenMonthResult,
   ReportOverview,
 } from '../../src/shared/report-tracker';
+import { calendarDateIn, periodIn, shiftPeriod } from '../../src/shared/report-tracker';
+import { seedReportTracker } from '../../src/server/db/seed-reports';
 import { changes, reportAccountingCells, reportDeliveries, roleGroups } from '../../src/server/db/schema';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 
-const PERIOD = '2026-09';
+// Before the 12 months the first-start seed opens (it runs relative to today), so opening it is new.
+const PERIOD = '2025-09';
 
 /** A small RFC 4180 reader (quoted fields, doubled quotes, CRLF): enough to read the export back. */
 function parseCsv(text: string): string[][] {
@@ -44,6 +47,8 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 const BASE = '/api/report-tracker';
+/** The shipped configuration's time zone: it decides "today" and the current month. */
+const ZONE = 'America/New_York';
 
 describe('/api/report-tracker', () => {
   let app: FastifyInstance;
@@ -127,11 +132,11 @@ describe('/api/report-tracker', () => {
     });
 
     it('gives due dates from the business-day rules: accounting 10th, delivery 15th business day of October', async () => {
-      // October 2026 starts on a Thursday; the 12th (Columbus Day) is a configured holiday.
+      // October 2025 starts on a Wednesday; the 13th (Columbus Day) is a configured holiday.
       const { rows } = await grid();
       expect(rows).toHaveLength(24);
-      expect(Object.values(rows[0]!.cells).map((c) => c.dueDate)).toEqual(Array(8).fill('2026-10-15'));
-      expect((await deliveries())[0]!.dueDate).toBe('2026-10-22');
+      expect(Object.values(rows[0]!.cells).map((c) => c.dueDate)).toEqual(Array(8).fill('2025-10-15'));
+      expect((await deliveries())[0]!.dueDate).toBe('2025-10-22');
     });
 
     it('answers 404 for a month that is not open and 400 for a malformed period', async () => {
@@ -231,12 +236,12 @@ describe('/api/report-tracker', () => {
       expect(complete.rows.map((r) => r.property.code)).toEqual(
         (await grid()).rows.slice(10, 20).map((r) => r.property.code),
       );
-      // Due 15 Oct 2026: after that day every cell that is not Complete is overdue.
+      // Due 15 Oct 2025: after that day every cell that is not Complete is overdue.
       const overdue = await grid('&status=Overdue');
       expect(
         overdue.rows.every((r) => Object.values(r.cells).some((c) => c.isOverdue && c.status !== 'Complete')),
       ).toBe(true);
-      expect(overdue.rows).toHaveLength(new Date().toISOString().slice(0, 10) > '2026-10-15' ? 24 : 0);
+      expect(overdue.rows).toHaveLength(calendarDateIn(new Date(), ZONE) > '2025-10-15' ? 24 : 0);
       const owners = (await app.inject({ url: `${BASE}/owners`, headers: await as('accounting') })).json<{
         owners: string[];
       }>().owners;
@@ -279,7 +284,7 @@ describe('/api/report-tracker', () => {
   describe('recording a delivery', () => {
     const delivered = {
       status: 'Delivered',
-      deliveredOn: '2026-10-20',
+      deliveredOn: '2025-10-20',
       method: 'e-mail',
       recipient: 'owner@example.com',
     };
@@ -338,14 +343,14 @@ describe('/api/report-tracker', () => {
     });
 
     it('lists past-due Pending deliveries as Late, and setting one back to Pending clears what was recorded', async () => {
-      // The month's delivery due date (22 Oct 2026) has passed; the two deliveries so far are not Late.
+      // The month's delivery due date (22 Oct 2025) has passed; the two deliveries so far are not Late.
       const late = await app.inject({
         url: `${BASE}/delivery?period=${PERIOD}&status=Late`,
         headers: await as('accounting'),
       });
       const lateEntries = late.json<DeliveryList>().entries;
       const all = await deliveries();
-      const pastDue = all.filter((e) => e.status === 'Pending' && e.dueDate < new Date().toISOString().slice(0, 10));
+      const pastDue = all.filter((e) => e.status === 'Pending' && e.dueDate < calendarDateIn(new Date(), ZONE));
       expect(lateEntries.map((e) => e.id)).toEqual(pastDue.map((e) => e.id));
       const delivered = all.find((e) => e.status === 'Delivered')!;
       const back = await app.inject({
@@ -366,7 +371,7 @@ describe('/api/report-tracker', () => {
         url: `${BASE}/delivery/${delivered.id}`,
         payload: {
           status: 'Delivered',
-          deliveredOn: '2026-10-21',
+          deliveredOn: '2025-10-21',
           method: 'portal',
           recipient: 'Owner',
           overrideReason: 'Redone',
@@ -377,7 +382,7 @@ describe('/api/report-tracker', () => {
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json()).toMatchObject({
         status: 'Delivered',
-        deliveredOn: '2026-10-21',
+        deliveredOn: '2025-10-21',
         version: delivered.version + 2,
       });
       const history = await app.db.select().from(changes).where(eq(changes.entityId, delivered.id)).orderBy(changes.id);
@@ -417,7 +422,39 @@ describe('/api/report-tracker', () => {
         accountingComplete: Math.round((a.complete * 100) / 192),
         deliveryDelivered: Math.round(200 / 24),
       });
-      expect(overview.trend[0]).toEqual({ period: '2025-10', accountingComplete: null, deliveryDelivered: null });
+      expect(overview.trend[0]).toEqual({ period: '2024-10', accountingComplete: null, deliveryDelivered: null });
+    });
+  });
+
+  describe('the overview of one region', () => {
+    const overviewOf = async (query: string) =>
+      (
+        await app.inject({ url: `${BASE}/overview?period=${PERIOD}${query}`, headers: await as('accounting') })
+      ).json<ReportOverview>();
+
+    it('counts only the region’s properties, and the regions add up to the whole', async () => {
+      const all = await overviewOf('');
+      const regions = ['North', 'East', 'South', 'West', 'Central'];
+      const parts = await Promise.all(regions.map((r) => overviewOf(`&region=${r}`)));
+      expect(parts.map((p) => p.accounting!.total)).toEqual([40, 40, 40, 40, 32]);
+      expect(parts.map((p) => p.delivery!.total)).toEqual([5, 5, 5, 5, 4]);
+      for (const key of ['complete', 'inReview', 'inProgress', 'notStarted', 'late'] as const) {
+        expect(
+          parts.reduce((n, p) => n + p.accounting![key], 0),
+          key,
+        ).toBe(all.accounting![key]);
+      }
+      expect(parts.reduce((n, p) => n + p.delivery!.delivered, 0)).toBe(all.delivery!.delivered);
+      const north = (await grid('&region=North')).rows.flatMap((r) => Object.values(r.cells));
+      const northComplete = north.filter((c) => c.status === 'Complete').length;
+      expect(parts[0]!.accounting!.complete).toBe(northComplete);
+      expect(parts[0]!.trend.at(-1)!.accountingComplete).toBe(Math.round((northComplete * 100) / 40));
+    });
+
+    it('shows an unknown region as empty, with no trend', async () => {
+      const none = await overviewOf('&region=Atlantis');
+      expect(none.accounting).toMatchObject({ total: 0, complete: 0 });
+      expect(none.trend.every((p) => p.accountingComplete === null && p.deliveryDelivered === null)).toBe(true);
     });
   });
 
@@ -453,7 +490,7 @@ describe('/api/report-tracker', () => {
       );
       const delivery = {
         status: 'Delivered',
-        deliveredOn: '2026-10-20',
+        deliveredOn: '2025-10-20',
         method: 'mail',
         recipient: 'Owner',
         overrideReason: 'test',
@@ -479,7 +516,7 @@ describe('/api/report-tracker', () => {
         url: `${BASE}/delivery/${entry.id}`,
         payload: {
           status: 'Delivered',
-          deliveredOn: '2026-10-20',
+          deliveredOn: '2025-10-20',
           method: 'mail',
           recipient: 'Owner',
           overrideReason: 'Owner request',
@@ -503,10 +540,64 @@ describe('/api/report-tracker', () => {
     });
   });
 
-  it('seeds the current month on start', async () => {
-    const months = (await app.inject({ url: `${BASE}/months`, headers: await as('accounting') })).json<{
-      months: string[];
-    }>().months;
-    expect(months).toContain(new Date().toISOString().slice(0, 7));
+  describe('the first-start seed', () => {
+    const current = periodIn(new Date(), ZONE);
+    const seeded = Array.from({ length: 11 }, (_, i) => shiftPeriod(current, i - 11));
+
+    it('opens the current month and the 11 before it, so the overview trend has data', async () => {
+      const months = (await app.inject({ url: `${BASE}/months`, headers: await as('accounting') })).json<{
+        months: string[];
+      }>().months;
+      expect(months).toEqual(expect.arrayContaining([current, ...seeded]));
+      const overview = (
+        await app.inject({ url: `${BASE}/overview?period=${current}`, headers: await as('accounting') })
+      ).json<ReportOverview>();
+      expect(overview.trend.map((p) => p.period)).toEqual([...seeded, current]);
+      const closed = overview.trend.slice(0, 10);
+      expect(closed.every((p) => p.accountingComplete! >= 90 && p.accountingComplete! <= 100)).toBe(true);
+      expect(closed.every((p) => p.deliveryDelivered! >= 80 && p.deliveryDelivered! <= 100)).toBe(true);
+      expect(overview.trend[10]!.accountingComplete).not.toBeNull();
+      expect(overview.accounting).toMatchObject({ total: 192, complete: 0 });
+    });
+
+    it('delivers only fully Complete properties, on past dates, and completes cells on past dates', async () => {
+      const today = calendarDateIn(new Date(), ZONE);
+      for (const period of seeded) {
+        const list = (
+          await app.inject({ url: `${BASE}/delivery?period=${period}`, headers: await as('accounting') })
+        ).json<DeliveryList>();
+        const delivered = list.entries.filter((e) => e.status === 'Delivered');
+        expect(delivered.every((e) => e.isAccountingComplete && e.deliveredOn! < today && e.method)).toBe(true);
+        const grid = (
+          await app.inject({ url: `${BASE}/accounting?period=${period}`, headers: await as('accounting') })
+        ).json<AccountingGrid>();
+        for (const cell of grid.rows.flatMap((r) => Object.values(r.cells))) {
+          if (cell.status === 'Complete') expect(cell.completedAt! < `${today}T00:00:00`).toBe(true);
+          else expect(cell.completedAt).toBeNull();
+        }
+      }
+    });
+
+    it('creates nothing twice and overwrites nothing when it runs again', async () => {
+      const period = seeded[5]!;
+      const grid = (
+        await app.inject({ url: `${BASE}/accounting?period=${period}`, headers: await as('accounting') })
+      ).json<AccountingGrid>();
+      const cell = grid.rows[0]!.cells['rent-roll']!;
+      const changed = await patchCell(cell.id, { owner: 'Dana Demo', version: cell.version });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const countCells = async () => (await app.db.select({ n: count() }).from(reportAccountingCells))[0]!.n;
+      const before = await countCells();
+      await seedReportTracker(app.db);
+      expect(await countCells()).toBe(before);
+      const after = (
+        await app.inject({ url: `${BASE}/accounting?period=${period}`, headers: await as('accounting') })
+      ).json<AccountingGrid>();
+      expect(after.rows[0]!.cells['rent-roll']).toMatchObject({
+        status: cell.status,
+        owner: 'Dana Demo',
+        version: cell.version + 1,
+      });
+    });
   });
 });

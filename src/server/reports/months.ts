@@ -12,6 +12,31 @@ import { changes, properties, reportAccountingCells, reportDeliveries, reportMon
 import { dueDateFor } from './business-days';
 import type { ReportTrackerConfig } from './config';
 
+/** An active property as month opening needs it. */
+export type ActiveProperty = { code: string; region: string };
+
+/**
+ * The rows opening `period` creates (pure): the month row, one accounting cell per active property
+ * × configured report (owner from `regionOwners`) and one delivery per property, with due dates.
+ */
+export function monthRows(config: ReportTrackerConfig, period: string, active: readonly ActiveProperty[]) {
+  const accountingDue = dueDateFor(period, config.dueRules.accounting.businessDay, config.holidays);
+  const deliveryDue = dueDateFor(period, config.dueRules.delivery.businessDay, config.holidays);
+  return {
+    month: { period, accountingDue, deliveryDue },
+    cells: active.flatMap((property) =>
+      config.reports.map((report) => ({
+        period,
+        propertyCode: property.code,
+        report: report.key,
+        owner: config.regionOwners[property.region] ?? null,
+        dueDate: accountingDue,
+      })),
+    ),
+    deliveries: active.map((property) => ({ period, propertyCode: property.code, dueDate: deliveryDue })),
+  };
+}
+
 /**
  * Opens `period` (`YYYY-MM`) for every active property. `actorId` is the user who asked (null for
  * the seed). Returns how many cells and deliveries this call created; `created` is false when the
@@ -23,27 +48,17 @@ export async function openReportMonth(
   period: string,
   actorId: string | null,
 ): Promise<OpenMonthResult> {
-  const accountingDue = dueDateFor(period, config.dueRules.accounting.businessDay, config.holidays);
-  const deliveryDue = dueDateFor(period, config.dueRules.delivery.businessDay, config.holidays);
   return db.transaction(async (tx) => {
-    const opened = await tx
-      .insert(reportMonths)
-      .values({ period, openedBy: actorId, accountingDue, deliveryDue })
-      .onConflictDoNothing()
-      .returning({ period: reportMonths.period });
     const active = await tx
       .select({ code: properties.code, region: properties.region })
       .from(properties)
       .where(eq(properties.active, true));
-    const cells = active.flatMap((property) =>
-      config.reports.map((report) => ({
-        period,
-        propertyCode: property.code,
-        report: report.key,
-        owner: config.regionOwners[property.region] ?? null,
-        dueDate: accountingDue,
-      })),
-    );
+    const { month, cells, deliveries } = monthRows(config, period, active);
+    const opened = await tx
+      .insert(reportMonths)
+      .values({ ...month, openedBy: actorId })
+      .onConflictDoNothing()
+      .returning({ period: reportMonths.period });
     const insertedCells = cells.length
       ? await tx
           .insert(reportAccountingCells)
@@ -51,10 +66,10 @@ export async function openReportMonth(
           .onConflictDoNothing()
           .returning({ id: reportAccountingCells.id })
       : [];
-    const insertedDeliveries = active.length
+    const insertedDeliveries = deliveries.length
       ? await tx
           .insert(reportDeliveries)
-          .values(active.map((property) => ({ period, propertyCode: property.code, dueDate: deliveryDue })))
+          .values(deliveries)
           .onConflictDoNothing()
           .returning({ id: reportDeliveries.id })
       : [];

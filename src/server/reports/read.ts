@@ -1,10 +1,11 @@
 /**
  * Reading the report tracker: the accounting grid (rows = properties, columns = configured reports),
  * the delivery list and the month overview. All filtering happens here, on the server.
- * "Today" is the UTC calendar date; overdue and Late are derived from it (issue 7).
+ * "Today" is the calendar date in the configured time zone; overdue and Late derive from it (issue 7).
  */
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
+  calendarDateIn,
   isCellOverdue,
   isDeliveryLate,
   shiftPeriod,
@@ -25,9 +26,9 @@ import type { Database } from '../db/client';
 import { properties, reportAccountingCells, reportDeliveries, reportMonths } from '../db/schema';
 import type { ReportTrackerConfig } from './config';
 
-/** Today as `YYYY-MM-DD` (UTC). */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/** Today as `YYYY-MM-DD` in the organisation's time zone (`config.timeZone`). */
+export function todayFor(config: Pick<ReportTrackerConfig, 'timeZone'>, now: Date = new Date()): string {
+  return calendarDateIn(now, config.timeZone);
 }
 
 /** Grid filters: `status` also accepts `Overdue`; a row matches when any of its cells does. */
@@ -58,7 +59,7 @@ export async function readAccountingGrid(
   period: string,
   filters: GridFilters = {},
 ): Promise<AccountingGrid> {
-  const today = todayUtc();
+  const today = todayFor(config);
   const rows = await db
     .select({
       id: reportAccountingCells.id,
@@ -110,7 +111,11 @@ export async function readAccountingGrid(
 }
 
 /** One accounting cell by id, or null. */
-export async function readCell(db: Database, id: string): Promise<AccountingCell | null> {
+export async function readCell(
+  db: Database,
+  config: Pick<ReportTrackerConfig, 'timeZone'>,
+  id: string,
+): Promise<AccountingCell | null> {
   const [row] = await db.select().from(reportAccountingCells).where(eq(reportAccountingCells.id, id));
   if (!row) return null;
   const status = row.status as AccountingStatus;
@@ -121,7 +126,7 @@ export async function readCell(db: Database, id: string): Promise<AccountingCell
     owner: row.owner,
     dueDate: row.dueDate,
     completedAt: row.completedAt?.toISOString() ?? null,
-    isOverdue: isCellOverdue({ status, dueDate: row.dueDate }, todayUtc()),
+    isOverdue: isCellOverdue({ status, dueDate: row.dueDate }, todayFor(config)),
     version: row.version,
   };
 }
@@ -140,10 +145,11 @@ async function completeProperties(db: Database, period: string): Promise<Set<str
 /** The delivery entries of `period`, by property code; `status` filter accepts `Late`. */
 export async function readDeliveries(
   db: Database,
+  config: Pick<ReportTrackerConfig, 'timeZone'>,
   period: string,
   filters: { region?: string; status?: DeliveryStatus | 'Late' } = {},
 ): Promise<DeliveryList> {
-  const today = todayUtc();
+  const today = todayFor(config);
   const complete = await completeProperties(db, period);
   const rows = await db
     .select({ entry: reportDeliveries, code: properties.code, name: properties.name, region: properties.region })
@@ -180,16 +186,20 @@ const percent = (part: number, total: number) => (total ? Math.round((part * 100
 
 /**
  * The overview of `period`: per kind the counts (null for a kind the caller may not read) and the
- * 12-month trend ending at `period` (percent complete / delivered; null for months not open).
+ * 12-month trend ending at `period` (percent complete / delivered; null for months not open, or
+ * with no property of `filters.region`). `filters.region` counts only that region's properties.
  * Counted in SQL; "late" as in {@link isCellOverdue} / {@link isDeliveryLate}.
  */
 export async function readOverview(
   db: Database,
+  config: Pick<ReportTrackerConfig, 'timeZone'>,
   period: string,
   canRead: { accounting: boolean; delivery: boolean },
+  filters: { region?: string } = {},
 ): Promise<ReportOverview> {
-  const today = todayUtc();
+  const today = todayFor(config);
   const first = shiftPeriod(period, -11);
+  const inRegion = filters.region ? eq(properties.region, filters.region) : undefined;
   const accountingRows = canRead.accounting
     ? await db
         .select({
@@ -199,7 +209,8 @@ export async function readOverview(
           n: sql<number>`count(*)`.mapWith(Number),
         })
         .from(reportAccountingCells)
-        .where(and(gte(reportAccountingCells.period, first), lte(reportAccountingCells.period, period)))
+        .innerJoin(properties, eq(properties.code, reportAccountingCells.propertyCode))
+        .where(and(gte(reportAccountingCells.period, first), lte(reportAccountingCells.period, period), inRegion))
         .groupBy(reportAccountingCells.period, reportAccountingCells.status)
     : [];
   const deliveryRows = canRead.delivery
@@ -211,7 +222,8 @@ export async function readOverview(
           n: sql<number>`count(*)`.mapWith(Number),
         })
         .from(reportDeliveries)
-        .where(and(gte(reportDeliveries.period, first), lte(reportDeliveries.period, period)))
+        .innerJoin(properties, eq(properties.code, reportDeliveries.propertyCode))
+        .where(and(gte(reportDeliveries.period, first), lte(reportDeliveries.period, period), inRegion))
         .groupBy(reportDeliveries.period, reportDeliveries.status)
     : [];
   const accounting: AccountingCounts = { total: 0, complete: 0, inReview: 0, inProgress: 0, notStarted: 0, late: 0 };

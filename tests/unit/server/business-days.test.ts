@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dueDateFor, isBusinessDay, nthBusinessDay } from '../../../src/server/reports/business-days';
-import { parseReportTrackerConfig, reportTrackerConfig } from '../../../src/server/reports/config';
+import {
+  holidayCoverageWarning,
+  parseReportTrackerConfig,
+  reportTrackerConfig,
+} from '../../../src/server/reports/config';
 
 const NONE = new Set<string>();
 
@@ -31,10 +35,34 @@ describe('report tracker business days', () => {
     expect(() => nthBusinessDay('2026-02', 0, NONE)).toThrow(RangeError);
   });
 
-  it('loads the shipped configuration with 8 reports and holidays through 1 Jan 2027', () => {
+  it('loads the shipped configuration: 8 reports, New York time, holidays through 2027', () => {
     const config = reportTrackerConfig();
     expect(config.reports).toHaveLength(8);
+    expect(config.timeZone).toBe('America/New_York');
     expect(config.holidays.has('2027-01-01')).toBe(true);
+    // 4 July 2027 is a Sunday: observed Monday the 5th; 1 Jan 2028 a Saturday: observed Friday 31 Dec.
+    expect(config.holidays.has('2027-07-05')).toBe(true);
+    expect(config.holidaysThrough).toBe('2027-12-31');
+  });
+
+  it('warns when the holiday list does not reach next January, and not before', () => {
+    const config = reportTrackerConfig();
+    expect(holidayCoverageWarning(config, '2026-11-23')).toBeNull();
+    expect(holidayCoverageWarning(config, '2027-01-04')).toMatch(/holidays through 2027-12-31.*through 2028-01-31/);
+  });
+
+  it('defaults the time zone to America/New_York and refuses one that is not an IANA zone', () => {
+    const base = {
+      reports: [{ key: 'a', name: 'A' }],
+      dueRules: { accounting: { businessDay: 10 }, delivery: { businessDay: 15 } },
+      regionOwners: {},
+      holidays: [],
+    };
+    expect(parseReportTrackerConfig(base).timeZone).toBe('America/New_York');
+    expect(parseReportTrackerConfig({ ...base, timeZone: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(() => parseReportTrackerConfig({ ...base, timeZone: 'Eastern' })).toThrow(
+      /timeZone "Eastern" is not an IANA/,
+    );
   });
 
   it('lists every problem of a wrong configuration, duplicate report keys included', () => {

@@ -5,7 +5,7 @@
  */
 import '../../features/report-tracker/report-tracker.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isHTTPError } from 'ky';
 import { LoadError, Loading } from '../../components/status-message';
 import { toApiFailure } from '../../lib/http';
@@ -61,7 +61,8 @@ export default function ReportTrackerAccountingPage() {
   const canRead = session.hasScope(REPORT_ACCOUNTING_READ) || session.hasScope(REPORT_ACCOUNTING_WRITE);
   const canWrite = session.hasScope(REPORT_ACCOUNTING_WRITE);
   const [period, setPeriod] = usePeriod();
-  const [filters, setFilters] = useState<GridFilters>({});
+  const [searchParams] = useSearchParams();
+  const [filters, setFilters] = useState<GridFilters>(() => ({ region: searchParams.get('region') || undefined }));
   const [monthsKey, setMonthsKey] = useState(0);
   const months = useResource(`months:${monthsKey}`, fetchMonths);
   const owners = useResource('owners', fetchOwners);

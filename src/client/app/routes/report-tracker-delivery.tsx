@@ -5,7 +5,7 @@
  */
 import '../../features/report-tracker/report-tracker.css';
 import { Fragment, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadError, Loading } from '../../components/status-message';
 import { toApiFailure } from '../../lib/http';
 import { toast } from '../../lib/toast';
@@ -35,7 +35,8 @@ export default function ReportTrackerDeliveryPage() {
   const canWrite = session.hasScope(REPORT_DELIVERY_WRITE);
   const [period, setPeriod] = usePeriod();
   const months = useResource('months', fetchMonths);
-  const [region, setRegion] = useState('');
+  const [searchParams] = useSearchParams();
+  const [region, setRegion] = useState(() => searchParams.get('region') ?? '');
   const [status, setStatus] = useState('');
   const properties = useResource('properties', () => fetchProperties());
   const regions = properties.status === 'ready' ? [...new Set(properties.data.map((p) => p.region))].sort() : [];

@@ -1,11 +1,13 @@
 /**
  * `/ReportTracker` (issue 7): the chosen month per kind (complete, in review, in progress, not
  * started, late) as charts, the 12-month trend, and links to the accounting and delivery views.
+ * `?period=` and `?region=` (all properties when absent) live in the URL, and the links carry them.
  */
 import '../../features/report-tracker/report-tracker.css';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadError, Loading } from '../../components/status-message';
 import { useResource } from '../../lib/use-resource';
+import { fetchProperties } from '../../features/areas/api';
 import {
   REPORT_ACCOUNTING_READ,
   REPORT_ACCOUNTING_WRITE,
@@ -26,7 +28,19 @@ export default function ReportTrackerPage() {
   const canDelivery = session.hasScope(REPORT_DELIVERY_READ) || session.hasScope(REPORT_DELIVERY_WRITE);
   const [period, setPeriod] = usePeriod();
   const months = useResource('months', fetchMonths);
-  const overview = useResource(period, (signal) => fetchOverview(period, signal));
+  const [params, setParams] = useSearchParams();
+  const region = params.get('region') ?? '';
+  const setRegion = (next: string) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (next) copy.set('region', next);
+      else copy.delete('region');
+      return copy;
+    });
+  const properties = useResource('properties', () => fetchProperties());
+  const regions = properties.status === 'ready' ? [...new Set(properties.data.map((p) => p.region))].sort() : [];
+  const overview = useResource(`${period}|${region}`, (signal) => fetchOverview(period, region, signal));
+  const detailQuery = `period=${period}${region ? `&region=${encodeURIComponent(region)}` : ''}`;
 
   if (!canAccounting && !canDelivery) return <NoAccess />;
 
@@ -34,20 +48,31 @@ export default function ReportTrackerPage() {
     <>
       <div className="page-header">
         <div>
-          <h1>Report tracker</h1>
+          <h1>Report tracker{region ? ` — ${region}` : ''}</h1>
           <p className="page-header__lead">Month-end accounting and delivery status for every property, at a glance.</p>
         </div>
       </div>
       <div className="report-toolbar">
         <MonthPicker months={months.data ?? []} period={period} onChange={setPeriod} />
         <div className="report-toolbar__group">
+          <label>
+            Region{' '}
+            <select value={region} onChange={(e) => setRegion(e.target.value)}>
+              <option value="">All</option>
+              {(regions.includes(region) || !region ? regions : [region, ...regions]).map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="report-toolbar__group">
           {canAccounting ? (
-            <Link className="button" to={`/ReportTracker/Accounting?period=${period}`}>
+            <Link className="button" to={`/ReportTracker/Accounting?${detailQuery}`}>
               Accounting grid
             </Link>
           ) : null}
           {canDelivery ? (
-            <Link className="button" to={`/ReportTracker/Delivery?period=${period}`}>
+            <Link className="button" to={`/ReportTracker/Delivery?${detailQuery}`}>
               Deliveries
             </Link>
           ) : null}

@@ -26,9 +26,10 @@ function query(period: string, filters: GridFilters = {}): Record<string, string
   return params;
 }
 
-/** `GET /overview?period=`. */
-export function fetchOverview(period: string, signal?: AbortSignal): Promise<ReportOverview> {
-  return api.get(`${BASE}/overview`, { searchParams: { period }, signal }).json<ReportOverview>();
+/** `GET /overview?period=&region=` (no region: every property). */
+export function fetchOverview(period: string, region: string, signal?: AbortSignal): Promise<ReportOverview> {
+  const searchParams = region ? { period, region } : { period };
+  return api.get(`${BASE}/overview`, { searchParams, signal }).json<ReportOverview>();
 }
 
 /** `GET /months`: open months, newest first. */

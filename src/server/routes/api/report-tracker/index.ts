@@ -1,6 +1,6 @@
 /**
  * The report tracker API (issue 7; design.md §3, §5), prefix `/api/report-tracker`:
- * - `GET  /overview?period=` → counts per kind and the 12-month trend (either reader scope);
+ * - `GET  /overview?period=&region=` → counts per kind and the 12-month trend (either reader scope);
  * - `GET  /months` → open months; `POST /months {period}` → 201 opened / 200 already open (idempotent);
  * - `GET  /accounting?period=&region=&owner=&status=` → the grid; `GET /accounting.csv` → the same as CSV;
  * - `PATCH /accounting/cells/:id` (If-Match or body `version`) → the cell; 412 when stale;
@@ -14,13 +14,14 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { hasScope } from '../../../../shared/scopes';
 import {
+  calendarDateIn,
   REPORT_ACCOUNTING_READ,
   REPORT_ACCOUNTING_WRITE,
   REPORT_DELIVERY_READ,
   REPORT_DELIVERY_WRITE,
 } from '../../../../shared/report-tracker';
 import { HttpError, notFound } from '../../../lib/errors';
-import { reportTrackerConfig } from '../../../reports/config';
+import { holidayCoverageWarning, reportTrackerConfig } from '../../../reports/config';
 import { openReportMonth } from '../../../reports/months';
 import {
   isMonthOpen,
@@ -84,6 +85,8 @@ export function expectedVersion(ifMatch: string | undefined, bodyVersion: number
 /** See the module comment. */
 export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const config = reportTrackerConfig();
+  const holidayWarning = holidayCoverageWarning(config, calendarDateIn(new Date(), config.timeZone));
+  if (holidayWarning) app.log.warn(holidayWarning);
   const requireOpen = async (period: string) => {
     if (!(await isMonthOpen(app.db, period))) throw notFound(`The month ${period} is not open.`);
   };
@@ -94,17 +97,19 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
       config: { permission: ANY_READER },
       schema: {
         tags: ['report-tracker'],
-        summary: 'Month overview and 12-month trend',
-        querystring: Type.Object({ period: PeriodSchema }),
+        summary: 'Month overview and 12-month trend (optionally of one region)',
+        querystring: Type.Object({ period: PeriodSchema, region: Type.Optional(Type.String({ maxLength: 100 })) }),
         response: { 200: OverviewSchema, ...ERRORS },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      return readOverview(app.db, request.query.period, {
+      const { period, region } = request.query;
+      const canRead = {
         accounting: ACCOUNTING_READERS.anyScope.some((s) => hasScope(user, s)),
         delivery: DELIVERY_READERS.anyScope.some((s) => hasScope(user, s)),
-      });
+      };
+      return readOverview(app.db, config, period, canRead, { region });
     },
   );
 
@@ -195,7 +200,7 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
       const { version, ...patch } = request.body;
       const expected = expectedVersion(request.headers['if-match'], version);
       await updateCells(app.db, requireUser(request).id, [{ id: request.params.id, version: expected }], patch);
-      const cell = await readCell(app.db, request.params.id);
+      const cell = await readCell(app.db, config, request.params.id);
       if (!cell) throw notFound(`There is no report cell ${request.params.id}.`);
       return reply.header('etag', `"${cell.version}"`).send(cell);
     },
@@ -233,7 +238,7 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
     async (request) => {
       const { period, ...filters } = request.query;
       await requireOpen(period);
-      return readDeliveries(app.db, period, filters);
+      return readDeliveries(app.db, config, period, filters);
     },
   );
 
@@ -254,7 +259,7 @@ export const reportTrackerRoutes: FastifyPluginCallbackTypebox = (app, _options,
       const { version, ...patch } = request.body;
       const expected = expectedVersion(request.headers['if-match'], version);
       const period = await updateDelivery(app.db, requireUser(request).id, request.params.id, expected, patch);
-      const entry = (await readDeliveries(app.db, period)).entries.find((e) => e.id === request.params.id);
+      const entry = (await readDeliveries(app.db, config, period)).entries.find((e) => e.id === request.params.id);
       if (!entry) throw notFound(`There is no delivery entry ${request.params.id}.`);
       return reply.header('etag', `"${entry.version}"`).send(entry);
     },
