@@ -117,7 +117,11 @@ export type DeliveryEntry = {
 
 export type DeliveryList = { period: string; today: string; entries: DeliveryEntry[] };
 
-/** Counts of one kind for one month. */
+/**
+ * Accounting of one month counted per PROPERTY (issue 7 "how many properties are complete, in
+ * progress, not started and late"), by {@link propertyAccountingStatus}; `late`: properties with a
+ * report not Complete past its due date. `reports` counts the report cells themselves.
+ */
 export type AccountingCounts = {
   total: number;
   complete: number;
@@ -125,7 +129,20 @@ export type AccountingCounts = {
   inProgress: number;
   notStarted: number;
   late: number;
+  reports: { total: number; complete: number };
 };
+
+/**
+ * One property's accounting status for a month from the statuses of its reports: Complete when all
+ * are Complete; Not started when none is started; In review when every report not Complete is In
+ * review; otherwise In progress. An empty list counts as Not started.
+ */
+export function propertyAccountingStatus(statuses: readonly AccountingStatus[]): AccountingStatus {
+  if (statuses.length === 0 || statuses.every((s) => s === 'Not started')) return 'Not started';
+  if (statuses.every((s) => s === 'Complete')) return 'Complete';
+  if (statuses.every((s) => s === 'Complete' || s === 'In review')) return 'In review';
+  return 'In progress';
+}
 export type DeliveryCounts = { total: number; delivered: number; pending: number; late: number };
 
 /** One month of the 12-month trend: percentage (0–100, whole numbers) complete/delivered; null when not open. */

@@ -8,6 +8,7 @@ import {
   calendarDateIn,
   isCellOverdue,
   isDeliveryLate,
+  propertyAccountingStatus,
   shiftPeriod,
   type AccountingCell,
   type AccountingCounts,
@@ -200,18 +201,18 @@ export async function readOverview(
   const today = todayFor(config);
   const first = shiftPeriod(period, -11);
   const inRegion = filters.region ? eq(properties.region, filters.region) : undefined;
+  // One row per property and month: its reports' statuses and whether one not Complete is past due.
   const accountingRows = canRead.accounting
     ? await db
         .select({
           period: reportAccountingCells.period,
-          status: reportAccountingCells.status,
-          late: sql<number>`count(*) filter (where ${reportAccountingCells.dueDate} < ${today})`.mapWith(Number),
-          n: sql<number>`count(*)`.mapWith(Number),
+          statuses: sql<AccountingStatus[]>`array_agg(${reportAccountingCells.status}::text)`,
+          isLate: sql<boolean>`bool_or(${reportAccountingCells.status} <> 'Complete' and ${reportAccountingCells.dueDate} < ${today})`,
         })
         .from(reportAccountingCells)
         .innerJoin(properties, eq(properties.code, reportAccountingCells.propertyCode))
         .where(and(gte(reportAccountingCells.period, first), lte(reportAccountingCells.period, period), inRegion))
-        .groupBy(reportAccountingCells.period, reportAccountingCells.status)
+        .groupBy(reportAccountingCells.period, reportAccountingCells.propertyCode)
     : [];
   const deliveryRows = canRead.delivery
     ? await db
@@ -226,19 +227,28 @@ export async function readOverview(
         .where(and(gte(reportDeliveries.period, first), lte(reportDeliveries.period, period), inRegion))
         .groupBy(reportDeliveries.period, reportDeliveries.status)
     : [];
-  const accounting: AccountingCounts = { total: 0, complete: 0, inReview: 0, inProgress: 0, notStarted: 0, late: 0 };
+  const accounting: AccountingCounts = {
+    total: 0,
+    complete: 0,
+    inReview: 0,
+    inProgress: 0,
+    notStarted: 0,
+    late: 0,
+    reports: { total: 0, complete: 0 },
+  };
   const delivery: DeliveryCounts = { total: 0, delivered: 0, pending: 0, late: 0 };
-  const keys: Record<string, keyof AccountingCounts> = {
+  const keys: Record<AccountingStatus, 'complete' | 'inReview' | 'inProgress' | 'notStarted'> = {
     Complete: 'complete',
     'In review': 'inReview',
     'In progress': 'inProgress',
     'Not started': 'notStarted',
   };
   for (const row of accountingRows.filter((r) => r.period === period)) {
-    accounting.total += row.n;
-    const key = keys[row.status];
-    if (key) accounting[key] += row.n;
-    if (row.status !== 'Complete') accounting.late += row.late;
+    accounting.total += 1;
+    accounting[keys[propertyAccountingStatus(row.statuses)]] += 1;
+    if (row.isLate) accounting.late += 1;
+    accounting.reports.total += row.statuses.length;
+    accounting.reports.complete += row.statuses.filter((status) => status === 'Complete').length;
   }
   for (const row of deliveryRows.filter((r) => r.period === period)) {
     delivery.total += row.n;
@@ -254,9 +264,10 @@ export async function readOverview(
     const acc = accountingRows.filter((r) => r.period === month);
     const del = deliveryRows.filter((r) => r.period === month);
     const sum = (rows: { n: number }[]) => rows.reduce((total, r) => total + r.n, 0);
+    const accComplete = acc.filter((r) => propertyAccountingStatus(r.statuses) === 'Complete').length;
     trend.push({
       period: month,
-      accountingComplete: percent(sum(acc.filter((r) => r.status === 'Complete')), sum(acc)),
+      accountingComplete: percent(accComplete, acc.length),
       deliveryDelivered: percent(sum(del.filter((r) => r.status === 'Delivered')), sum(del)),
     });
   }

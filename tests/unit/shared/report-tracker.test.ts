@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isCellOverdue, isDeliveryLate, periodOf, shiftPeriod } from '../../../src/shared/report-tracker';
+import {
+  isCellOverdue,
+  isDeliveryLate,
+  periodOf,
+  propertyAccountingStatus,
+  shiftPeriod,
+} from '../../../src/shared/report-tracker';
 import { nextStatus } from '../../../src/client/features/report-tracker/components/accounting-grid';
 import { expectedVersion } from '../../../src/server/routes/api/report-tracker/index';
 
@@ -32,5 +38,20 @@ describe('report tracker rules', () => {
     expect(expectedVersion(undefined, 5)).toBe(5);
     expect(() => expectedVersion('*', undefined)).toThrow(/If-Match/);
     expect(() => expectedVersion(undefined, undefined)).toThrow(expect.objectContaining({ statusCode: 428 }));
+  });
+});
+
+describe('propertyAccountingStatus (overview counts per property)', () => {
+  it.each([
+    [[], 'Not started'],
+    [['Not started', 'Not started'], 'Not started'],
+    [['Complete', 'Complete'], 'Complete'],
+    [['Complete', 'In review'], 'In review'],
+    [['In review', 'In review'], 'In review'],
+    [['In review', 'Not started'], 'In progress'],
+    [['Complete', 'Not started'], 'In progress'],
+    [['In progress', 'Complete'], 'In progress'],
+  ] as const)('%j → %s', (statuses, expected) => {
+    expect(propertyAccountingStatus(statuses)).toBe(expected);
   });
 });

@@ -12,17 +12,22 @@ function StackedBar({
   segments,
   total,
   late,
+  note,
 }: {
   title: string;
   segments: Segment[];
+  /** Properties counted. */
   total: number;
   late: number;
+  note?: string;
 }) {
   let x = 0;
   return (
     <figure className="report-chart" aria-label={`${title} status`}>
       <figcaption>
-        <strong>{title}</strong> — {total} in total, <span className="report-chart__late">{late} late</span>
+        <strong>{title}</strong> — {total} {total === 1 ? 'property' : 'properties'},{' '}
+        <span className="report-chart__late">{late} late</span>
+        {note ? `; ${note}` : null}
       </figcaption>
       <svg
         viewBox="0 0 100 8"
@@ -52,13 +57,14 @@ function StackedBar({
   );
 }
 
-/** The month's accounting counts as a stacked bar. */
+/** The month's accounting per property as a stacked bar, with the reports complete as a note. */
 export function AccountingChart({ counts }: { counts: AccountingCounts }) {
   return (
     <StackedBar
       title="Accounting"
       total={counts.total}
       late={counts.late}
+      note={`${counts.reports.complete} of ${counts.reports.total} reports complete`}
       segments={[
         { label: 'Complete', value: counts.complete, className: 'fill-complete' },
         { label: 'In review', value: counts.inReview, className: 'fill-review' },
@@ -69,7 +75,7 @@ export function AccountingChart({ counts }: { counts: AccountingCounts }) {
   );
 }
 
-/** The month's delivery counts as a stacked bar. */
+/** The month's deliveries (one per property) as a stacked bar. */
 export function DeliveryChart({ counts }: { counts: DeliveryCounts }) {
   return (
     <StackedBar
@@ -95,7 +101,7 @@ export function TrendChart({ trend }: { trend: readonly TrendPoint[] }) {
   return (
     <figure className="report-chart" aria-label="12-month trend">
       <figcaption>
-        <strong>Last 12 months</strong> — percent of accounting reports complete and packages delivered
+        <strong>Last 12 months</strong> — percent of properties with accounting complete and packages delivered
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H + 16}`} className="report-chart__trend" role="img" aria-label="Trend chart">
         <line x1={0} y1={H} x2={W} y2={H} className="report-chart__axis" />

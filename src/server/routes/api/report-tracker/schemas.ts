@@ -73,6 +73,7 @@ export const OverviewSchema = Type.Object({
       inProgress: Type.Integer(),
       notStarted: Type.Integer(),
       late: Type.Integer(),
+      reports: Type.Object({ total: Type.Integer(), complete: Type.Integer() }),
     }),
   ),
   delivery: Nullable(
