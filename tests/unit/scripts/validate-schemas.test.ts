@@ -30,7 +30,7 @@ const CASES: Record<string, { areas: number; lines: string[] }> = {
   'area-json-unknown-field': {
     areas: 1,
     lines: [
-      'AP/area.json#/listColumn: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules)',
+      'AP/area.json#/listColumn: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)',
       'AP/area.json#/version: must be integer',
     ],
   },
