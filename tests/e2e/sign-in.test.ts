@@ -365,6 +365,10 @@ describe('the session', () => {
   it('sends the user to /login with the spec message when the refresh fails', async () => {
     const page = await freshPage();
     await signInAt(page, '/Tickets');
+    // The ticket list's own requests must be done before the token is spoiled, or one of them (not
+    // the click below) meets the failed refresh first on a slow machine.
+    await page.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
