@@ -107,18 +107,17 @@ async function bundle(outDir: string): Promise<string> {
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 
-/** BENCH_PROFILE=1: CPU profile of 18 keystrokes in our renderer; prints the functions with the most self time. */
-async function profileKeystrokes(page: Page, test: Case): Promise<void> {
+/** CPU profile of `run` on the page; prints `label`'s time per `count` and the functions with the most self time. */
+async function profiled(page: Page, label: string, count: number, run: () => Promise<unknown>): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  await page.evaluate(() => window.formsBench.mount('ours'));
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
-  await page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, 18] as const);
+  await run();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   };
-  await page.evaluate(() => window.formsBench.unmount());
+  await cdp.detach();
   const byNode = new Map<number, number>();
   profile.samples.forEach((id, index) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
   const byName = new Map<string, number>();
@@ -129,12 +128,25 @@ async function profileKeystrokes(page: Page, test: Case): Promise<void> {
   }
   const total = [...byName.values()].reduce((a, b) => a + b, 0);
   // Sampled time on the page's thread, which a busy machine inflates less than wall-clock p90.
-  console.log(`  profiled main-thread time per keystroke (ours): ${ms(total / 1000 / 18)}`);
-  console.log('  self time by function (ours, 18 keystrokes):');
+  console.log(`  profiled main-thread time per ${label} (ours): ${ms(total / 1000 / count)}`);
+  console.log(`  self time by function (ours, ${count} × ${label}):`);
   for (const [name, micros] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     console.log(`    ${(micros / 1000).toFixed(1).padStart(8)} ms  ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${name}`);
   }
   console.log('');
+}
+
+/** BENCH_PROFILE=1: CPU profiles of 8 mounts (with their unmounts) and of 18 keystrokes in our renderer. */
+async function profileOurs(page: Page, test: Case): Promise<void> {
+  await profiled(page, 'mount', 8, async () => {
+    for (let i = 0; i < 8; i += 1) {
+      await page.evaluate(() => window.formsBench.mount('ours'));
+      await page.evaluate(() => window.formsBench.unmount());
+    }
+  });
+  await page.evaluate(() => window.formsBench.mount('ours'));
+  await profiled(page, 'keystroke', 18, () => page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, 18] as const));
+  await page.evaluate(() => window.formsBench.unmount());
 }
 
 async function main(): Promise<void> {
@@ -181,7 +193,7 @@ async function main(): Promise<void> {
       const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
       console.log(`  ratio ours/stock: mount median ${ratio(median(ours.mount), median(stock.mount))} (target ≤ 0.70×), key median ${ratio(median(ours.keys), median(stock.keys))}, key p90 ${ratio(percentile(ours.keys, 90), percentile(stock.keys, 90))}`);
       console.log(`  keystroke p90 ours ${ms(percentile(ours.keys, 90))} (target ≤ 16 ms on the ${ROWS}-row form)\n`);
-      if (process.env.BENCH_PROFILE) await profileKeystrokes(page, test);
+      if (process.env.BENCH_PROFILE) await profileOurs(page, test);
     }
   } finally {
     await context.close();

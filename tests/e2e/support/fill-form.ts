@@ -108,9 +108,12 @@ async function localDateTime(field: Locator, iso: string, separator: string): Pr
   );
 }
 
-/** True when a `<select>` is driven by choices.js (the portal's select widget hides it). */
+/**
+ * True when a `<select>` is driven by choices.js: already built (the portal's select widget hides
+ * the select in it), or still the plain select it builds choices.js on at first use (`data-choices="lazy"`).
+ */
 async function isChoicesSelect(select: Locator): Promise<boolean> {
-  return select.evaluate((el) => el.closest('.choices') !== null);
+  return select.evaluate((el) => el.closest('.choices') !== null || (el as HTMLElement).dataset.choices === 'lazy');
 }
 
 /**
@@ -120,7 +123,9 @@ async function isChoicesSelect(select: Locator): Promise<boolean> {
  */
 export async function chooseInChoices(page: Page, select: Locator, wanted: string): Promise<void> {
   const box = page.locator('.choices').filter({ has: select });
-  await box.click();
+  // a select not used yet is a plain one until pressed: the press builds choices.js and opens it
+  if (await select.evaluate((el) => (el as HTMLElement).dataset.choices === 'lazy')) await select.click();
+  else await box.click();
   const search = box.locator('input.choices__input--cloned');
   if ((await search.count()) > 0) await search.fill(wanted.split(' ')[0] ?? wanted);
   const items = box.locator('.choices__list--dropdown .choices__item--selectable');

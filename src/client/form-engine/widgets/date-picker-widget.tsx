@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import flatpickr from 'flatpickr';
-import Flatpickr from 'react-flatpickr';
+import type { Instance } from 'flatpickr/dist/types/instance';
+import { useEffect, useRef } from 'react';
 import 'flatpickr/dist/flatpickr.min.css';
 
 type PickerMode = 'date' | 'time' | 'date-time';
@@ -39,21 +40,72 @@ function bound(mode: PickerMode, value: unknown): string | Date | undefined {
   return typeof value === 'string' ? toPicker(mode, value) : undefined;
 }
 
+/** The text the input shows for a stored value (flatpickr's display format of the mode). */
+function toText(mode: PickerMode, value: unknown): string {
+  const picked = toPicker(mode, value);
+  return picked instanceof Date ? flatpickr.formatDate(picked, INPUT_FORMAT[mode]) : (picked ?? '');
+}
+
 function createPickerWidget(mode: PickerMode) {
   /**
    * A flatpickr picker for this `format` (spec §1: date and time pickers): typing works
    * (`allowInput`; a typed value is taken on blur), the schema's `formatMinimum`/`formatMaximum`
    * bound the calendar, the value is stored in ISO 8601 and an empty field reports `undefined`.
+   * Mounting renders a plain input showing the value; flatpickr is attached (and opened) on the
+   * input's first focus, so a form with many pickers mounts as fast as one without (issue 4).
    */
   function PickerWidget(props: WidgetProps) {
     const value: unknown = props.value;
-    const { id, disabled, readonly, required, autofocus, schema, onChange, onBlur, onFocus } = props;
+    const { id, disabled, readonly, required, autofocus, schema, onBlur, onFocus } = props;
+    const input = useRef<HTMLInputElement>(null);
+    const picker = useRef<Instance | null>(null);
+    const latest = useRef(props);
+    latest.current = props;
+    const minDate = bound(mode, schema.formatMinimum);
+    const maxDate = bound(mode, schema.formatMaximum);
+    const minKey = String(minDate);
+    const maxKey = String(maxDate);
+    // the stored value, shown by flatpickr once attached, else as the input's text
+    useEffect(() => {
+      const element = input.current;
+      if (!element) return;
+      if (picker.current) picker.current.setDate(toPicker(mode, value) ?? '', false);
+      else if (document.activeElement !== element) element.value = toText(mode, value);
+    }, [value]);
+    // a new bound or unmount: the attached picker goes (the next focus attaches one with the new bounds)
+    useEffect(
+      () => () => {
+        picker.current?.destroy();
+        picker.current = null;
+      },
+      [minKey, maxKey],
+    );
+    const attach = (element: HTMLInputElement) => {
+      if (picker.current) return;
+      picker.current = flatpickr(element, {
+        allowInput: true,
+        enableTime: mode !== 'date',
+        noCalendar: mode === 'time',
+        time_24hr: true,
+        dateFormat: INPUT_FORMAT[mode],
+        minDate,
+        maxDate,
+        defaultDate: toPicker(mode, latest.current.value),
+        onChange: (dates) => {
+          // flatpickr hands an Invalid Date while a time is half typed: keep the field as it is
+          if (!dates[0] || isValidDate(dates[0])) latest.current.onChange(toStored(mode, dates[0]));
+        },
+      });
+      picker.current.open();
+    };
     return (
-      <Flatpickr
+      <input
+        ref={input}
         id={id}
         name={id}
+        type="text"
         className="form-control"
-        value={toPicker(mode, value)}
+        defaultValue={toText(mode, value)}
         disabled={disabled || readonly}
         required={required}
         autoFocus={autofocus}
@@ -61,28 +113,18 @@ function createPickerWidget(mode: PickerMode) {
         autoComplete="off"
         data-format={mode}
         aria-describedby={`${id}__description ${id}__error ${id}__help`}
-        options={{
-          allowInput: true,
-          enableTime: mode !== 'date',
-          noCalendar: mode === 'time',
-          time_24hr: true,
-          dateFormat: INPUT_FORMAT[mode],
-          minDate: bound(mode, schema.formatMinimum),
-          maxDate: bound(mode, schema.formatMaximum),
-        }}
-        onChange={(dates) => {
-          // flatpickr hands an Invalid Date while a time is half typed: keep the field as it is
-          if (!dates[0] || isValidDate(dates[0])) onChange(toStored(mode, dates[0]));
-        }}
         onBlur={(event) => {
           // a typed value counts even when focus moves into the picker's own time inputs, where
           // flatpickr itself does not take it
           const text = event.target.value.trim();
           const typed = text ? flatpickr.parseDate(text, INPUT_FORMAT[mode]) : undefined;
-          if (!text || (typed && isValidDate(typed))) onChange(toStored(mode, typed));
+          if (!text || (typed && isValidDate(typed))) latest.current.onChange(toStored(mode, typed));
           onBlur(id, event.target.value);
         }}
-        onFocus={(event) => onFocus(id, event.target.value)}
+        onFocus={(event) => {
+          attach(event.target);
+          onFocus(id, event.target.value);
+        }}
       />
     );
   }

@@ -84,13 +84,38 @@ export function SelectWidget(props: Props) {
   useEffect(() => {
     const host = container.current;
     if (!host) return undefined;
-    let cleanup: (() => void) | undefined;
     let isCancelled = false;
-    const mount = (Choices: ChoicesClass) => {
-      const enumOptions = optionsRef.current;
-      const select = buildSelect(latest.current, enumOptions, format);
-      host.append(select);
-      const choices = new Choices(select, {
+    void loadChoices();
+    const enumOptions = optionsRef.current;
+    // A plain <select> showing the current value is all a mount costs; choices.js is built on the
+    // first focus, mouse press or key press (building it for every select made the form's mount
+    // ~10× slower than stock rjsf, issue 4 "Performance").
+    const select = buildSelect(latest.current, enumOptions, format);
+    select.dataset.choices = 'lazy';
+    host.append(select);
+    const report = () => {
+      const values = [...select.selectedOptions].map((option) => option.value).filter((value) => value !== '');
+      const { onChange, options } = latest.current;
+      const raw = multiple ? values : (values[0] ?? '');
+      const decoded: unknown = enumOptionValueDecoder(raw, enumOptions, format, options.emptyValue);
+      onChange(decoded === '' || (Array.isArray(decoded) && decoded.length === 0 && !multiple) ? undefined : decoded);
+    };
+    const onSearch = (event: Event) => remote.search((event as CustomEvent<{ value: string }>).detail.value);
+    select.addEventListener('change', report);
+    select.addEventListener('search', onSearch);
+    let choices: Choices | undefined;
+    /**
+     * Builds choices.js on the select. After a focus (Tab), focus moves to where choices.js keeps
+     * it (its box, or the search input of a multi-select), which opens the list and searches from
+     * the first key typed, so no keystroke is lost. After a mouse press, the list opens with focus
+     * in its search box, and the click that ends the press is kept from choices.js, whose click
+     * handler would close the list again.
+     */
+    const upgrade = (Choices: ChoicesClass, byMouse: boolean) => {
+      if (choices || isCancelled) return;
+      removeTriggers();
+      delete select.dataset.choices;
+      const built = new Choices(select, {
         allowHTML: false,
         searchEnabled: true,
         shouldSort: false,
@@ -100,34 +125,40 @@ export function SelectWidget(props: Props) {
         renderChoiceLimit: RENDER_LIMIT,
         searchPlaceholderValue: 'Type to search',
       });
-      const report = () => {
-        const values = [...select.selectedOptions].map((option) => option.value).filter((value) => value !== '');
-        const { onChange, options } = latest.current;
-        const raw = multiple ? values : (values[0] ?? '');
-        const decoded: unknown = enumOptionValueDecoder(raw, enumOptions, format, options.emptyValue);
-        onChange(decoded === '' || (Array.isArray(decoded) && decoded.length === 0 && !multiple) ? undefined : decoded);
+      choices = built;
+      if (!byMouse) {
+        (multiple ? built.input.element : built.containerOuter.element).focus();
+        return;
+      }
+      const outer = built.containerOuter.element;
+      const swallow = (event: MouseEvent) => {
+        if (event.target instanceof Node && outer.contains(event.target) && !built.dropdown.element.contains(event.target)) event.stopPropagation();
       };
-      select.addEventListener('change', report);
-      select.addEventListener('search', (event) =>
-        remote.search((event as CustomEvent<{ value: string }>).detail.value),
-      );
-      return () => {
-        select.removeEventListener('change', report);
-        choices.destroy();
-        host.replaceChildren();
-      };
+      window.addEventListener('click', swallow, { capture: true, once: true });
+      // a press whose click never came (the pointer left): the next press ends the watch
+      window.addEventListener('mousedown', () => window.removeEventListener('click', swallow, { capture: true }), { capture: true, once: true });
+      built.showDropdown();
     };
-    if (choicesClass) cleanup = mount(choicesClass);
-    else
-      void loadChoices().then((Choices) => {
-        if (!isCancelled) cleanup = mount(Choices);
-      });
+    const trigger = (event: Event) => {
+      const byMouse = event.type === 'mousedown';
+      // the native list must not open under choices.js's own
+      if (byMouse) event.preventDefault();
+      if (choicesClass) upgrade(choicesClass, byMouse);
+      else void loadChoices().then((Choices) => upgrade(Choices, byMouse));
+    };
+    const triggers = ['focus', 'mousedown'] as const;
+    const removeTriggers = () => triggers.forEach((type) => select.removeEventListener(type, trigger));
+    triggers.forEach((type) => select.addEventListener(type, trigger));
     return () => {
       isCancelled = true;
-      cleanup?.();
+      removeTriggers();
+      select.removeEventListener('change', report);
+      select.removeEventListener('search', onSearch);
+      choices?.destroy();
+      host.replaceChildren();
     };
     // rebuilt only when the option list's content changes (rjsf hands a new array each render); the
-    // value is read once per build: afterwards choices.js holds the state the person changes
+    // value is read once per build: afterwards the select (and choices.js) holds what the person changes
   }, [id, multiple, disabled, readonly, optionsKey, format, remote.search]);
   return (
     <div className="portal-select">
