@@ -79,7 +79,9 @@ let page: Page;
 async function restart(): Promise<void> {
   const { dataDir } = portal;
   const port = Number(new URL(portal.baseUrl).port);
-  await expect(portal.stop()).resolves.toBe(0);
+  const code = await portal.stop();
+  // the server's own output says why, should it have exited on an unexpected error meanwhile
+  expect(code, portal.output().slice(-4000)).toBe(0);
   portal = await startPortal({ dataDir, port, env: { SCHEMAS_DIR: schemasDir } });
 }
 
