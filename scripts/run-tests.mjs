@@ -17,12 +17,25 @@ const reportDir = mkdtempSync(join(tmpdir(), 'tm-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
+/**
+ * A step that runs longer than this is killed and fails with a message naming it, so a hung run
+ * (one e2e run hung in sign-in.test.ts with the browser idle, 2026-11-23, cause not found) ends
+ * red and readable well inside CI's 90 minutes. Normal runs here: unit+api ≈ 5 min, e2e ≈ 7–11 min.
+ */
+const STEP_TIMEOUT_MS = 35 * 60 * 1000;
+
 function step(name, command, args) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: process.env,
+    timeout: STEP_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
+  if (result.error?.code === 'ETIMEDOUT') console.log(`=== ${name}: killed after ${STEP_TIMEOUT_MS / 60000} min (hung?)`);
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`);
   if (!ok) failedSteps.push(name);
   return ok;
