@@ -43,7 +43,14 @@ async function main(): Promise<void> {
       if (err) console.error('Closing after an unexpected error:', err);
       else console.log(`Received ${signal ?? 'close'}, closing…`);
       const app = await building.catch(() => null);
-      await app?.close();
+      if (!app) return;
+      // Requests in flight get 5 s to finish; then the connections still open are dropped. A
+      // browser's keep-alive sockets (the service worker's among them) otherwise held the server
+      // past close-with-grace's 10 s, which ends it with exit code 1 (seen in the drop-in e2e).
+      const force = setTimeout(() => app.server.closeAllConnections(), 5_000);
+      force.unref();
+      await app.close();
+      clearTimeout(force);
     });
     const app = await building;
     await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
