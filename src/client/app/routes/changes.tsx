@@ -2,7 +2,8 @@
  * `/Changes` (issue 5): the history the user may read, newest first, filterable by area, ticket,
  * user and date range (all in the URL query), with a readable field-level diff.
  */
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { LoadError, Loading } from '../../components/status-message';
 import { fetchChanges } from '../../features/tickets/api';
 import { DiffView } from '../../features/tickets/diff-view';
@@ -17,15 +18,8 @@ const FILTERS = [
 ] as const;
 
 export default function ChangesPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setFilter } = useUrlFilters();
   const changes = useResource(params.toString(), (signal) => fetchChanges(params, signal));
-  const setFilter = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('cursor');
-    setParams(next);
-  };
   return (
     <>
       <div className="page-header">

@@ -3,7 +3,8 @@
  * cursor live in the URL query, so a filtered view can be bookmarked and shared; counts per status
  * as a small chart; CSV export of the filtered view.
  */
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/tickets';
 import { LoadError, Loading } from '../../components/status-message';
 import { fetchTicketCounts, fetchTickets, fetchTicketsCsv } from '../../features/tickets/api';
@@ -47,18 +48,10 @@ async function downloadCsv(query: URLSearchParams): Promise<void> {
 }
 
 export default function TicketsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, setFilter } = useUrlFilters();
   const key = params.toString();
   const page = useResource(key, (signal) => fetchTickets(params, signal));
   const counts = useResource(key.replace(/(^|&)cursor=[^&]*/g, ''), (signal) => fetchTicketCounts(params, signal));
-
-  const setFilter = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('cursor');
-    setParams(next);
-  };
 
   return (
     <>
