@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/e2e/support/failure-report.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 240_000,

@@ -25,11 +25,50 @@ export const CHROMIUM_ARGS = [
  */
 export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tm-e2e-chromium-'));
-  return chromium.launchPersistentContext(userDataDir, {
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
     serviceWorkers: options.serviceWorkers ?? 'allow',
   });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  return context;
+}
+
+/** Contexts made by {@link launchBrowser} and not closed yet (read by {@link describeOpenPages}). */
+const openContexts = new Set<BrowserContext>();
+
+/** `promise`'s text, its error as text, or `fallback` when it has not settled within `ms` (page calls without their own timeout). */
+async function within(promise: Promise<string>, ms: number, fallback: string): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  try {
+    return await Promise.race([promise.catch((error: unknown) => `(could not read the page: ${String(error)})`), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What every open tab of every open test browser shows: URL, title and the start of its visible
+ * text, one block per tab. Printed when a browser test fails (tests/e2e/support/failure-report.ts),
+ * so a CI log says what the page was showing. A tab whose renderer does not answer within 5 s is
+ * reported as such instead of hanging the report (page.evaluate has no timeout of its own).
+ */
+export async function describeOpenPages(): Promise<string> {
+  const blocks: string[] = [];
+  for (const context of openContexts) {
+    for (const page of context.pages()) {
+      const url = page.url();
+      const text = await within(
+        page.evaluate(() => `${document.title} | ${(document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 600)}`),
+        5_000,
+        '(the page did not answer within 5 s: renderer busy or hung)',
+      );
+      blocks.push(`- ${url}\n  ${text}`);
+    }
+  }
+  return blocks.length ? blocks.join('\n') : '(no open tabs)';
 }
