@@ -38,8 +38,18 @@ export type AreaManifest = {
  * 1–5) is shown on the ticket. The server allows one feedback per ticket, only from its
  * requester, only once it is Resolved or Closed; the create page pre-fills and locks
  * `ticketField` from `?ticket=<number>`.
+ *
+ * `reopenField` (a top-level boolean property) and `reopenReasonField` (a top-level string
+ * property): a feedback with `reopenField` true reopens a Resolved ticket (→ In progress, the
+ * requester's own step in the workflow) and always posts the reason as a public comment from the
+ * requester, so the handlers see it also on a Closed ticket, which only they may reopen.
  */
-export type TicketRatingLink = { ticketField: string; ratingField?: string };
+export type TicketRatingLink = {
+  ticketField: string;
+  ratingField?: string;
+  reopenField?: string;
+  reopenReasonField?: string;
+};
 
 /** One entry of `GET /api/areas`. */
 export type AreaSummary = {

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { JsonObject } from '../../src/shared/json';
-import type { ChangePage } from '../../src/shared/tickets';
+import { plainTextDocument } from '../../src/shared/rich-text';
+import type { ChangePage, TicketComment } from '../../src/shared/tickets';
 import { changes, ticketFeedback } from '../../src/server/db/schema';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions } from './helpers/data';
@@ -39,15 +40,25 @@ async function resolvedTicket(username = 'employee') {
   return ticket;
 }
 
-function rate(username: string, ticketNumber: string, rating = 4) {
+function rate(username: string, ticketNumber: string, rating = 4, extra: JsonObject = {}) {
   return authHeader(app, username).then((headers) =>
     app.inject({
       method: 'POST',
       url: '/api/areas/TicketFeedback/submissions',
-      payload: { ...example('TicketFeedback'), ticketNumber, rating },
+      payload: { ...example('TicketFeedback'), ticketNumber, rating, ...extra },
       headers,
     }),
   );
+}
+
+/** The ticket's comments as `username` reads them. */
+async function commentsOf(username: string, ticketId: string): Promise<TicketComment[]> {
+  const response = await app.inject({
+    url: `/api/tickets/${ticketId}/comments`,
+    headers: await authHeader(app, username),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TicketComment[]>();
 }
 
 async function feedbackHistory(ticketId: string): Promise<number> {
@@ -185,5 +196,62 @@ describe('POST /api/areas/TicketFeedback/submissions', () => {
     await expect(
       app.db.insert(ticketFeedback).values({ ticketId: second.id, feedbackSubmissionId: first.id, rating: 3 }),
     ).rejects.toThrow();
+  });
+});
+
+describe('a feedback that asks to reopen the ticket (area.json ratesTicket.reopenField)', () => {
+  const reopen = { reopenRequested: true, reopenReason: 'The leak is back under the sink.' };
+
+  it('reopens a Resolved ticket (→ In progress, version + 1) and posts the reason as the requester’s public comment', async () => {
+    const ticket = await resolvedTicket('employee');
+    const before = await getTicket(app, 'employee', ticket.id);
+    const response = await rate('employee', ticket.number, 2, { ...reopen, comments: 'Not fixed.' });
+    expect(response.statusCode, response.body).toBe(201);
+    const feedback = response.json<{ number: string }>();
+
+    const after = await getTicket(app, 'maintenance', ticket.id);
+    expect(after.ticket.status).toBe('In progress');
+    expect(after.ticket.version).toBe(before.ticket.version + 1);
+    expect(after.ticket.feedback?.rating).toBe(2);
+    const text = `Reopen requested in feedback ${feedback.number}: The leak is back under the sink.`;
+    for (const reader of ['employee', 'maintenance']) {
+      const comments = await commentsOf(reader, ticket.id);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]).toMatchObject({ isInternal: false, author: { name: 'Emma Employee' } });
+      expect(comments[0]?.body).toEqual(plainTextDocument(text));
+    }
+    expect(await feedbackHistory(ticket.id)).toBe(1);
+    const history = await app.inject({ url: `/api/changes?ticket=${ticket.id}`, headers: await authHeader(app, 'employee') });
+    expect(history.json<ChangePage>().items[0]).toMatchObject({
+      action: 'feedback',
+      diff: { status: { from: 'Resolved', to: 'In progress' }, comment: { from: null, to: { isInternal: false } } },
+    });
+  });
+
+  it('leaves a Closed ticket closed (only handlers reopen it) but still posts the request for them', async () => {
+    const ticket = await createTicket('employee');
+    await forceStatus(app, ticket.id, 'Closed');
+    const before = await getTicket(app, 'employee', ticket.id);
+    const response = await rate('employee', ticket.number, 3, reopen);
+    expect(response.statusCode, response.body).toBe(201);
+    const after = await getTicket(app, 'maintenance', ticket.id);
+    expect(after.ticket.status).toBe('Closed');
+    expect(after.ticket.version).toBe(before.ticket.version);
+    expect((await commentsOf('maintenance', ticket.id)).map((c) => c.body)).toEqual([
+      plainTextDocument(`Reopen requested in feedback ${response.json<{ number: string }>().number}: ${reopen.reopenReason}`),
+    ]);
+  });
+
+  it('does nothing to the ticket without the request, and stores nothing when the reason is missing', async () => {
+    const ticket = await resolvedTicket('employee');
+    const missingReason = await rate('employee', ticket.number, 2, { reopenRequested: true, comments: 'Bad.' });
+    expect(missingReason.statusCode).toBe(422);
+    expect(missingReason.json<ValidationErrorBody>().errors.map((e) => e.path)).toContain('/reopenReason');
+    expect(await linkRows(ticket.id)).toBe(0);
+    expect(await commentsOf('employee', ticket.id)).toEqual([]);
+
+    expect((await rate('employee', ticket.number, 4)).statusCode).toBe(201);
+    expect((await getTicket(app, 'employee', ticket.id)).ticket.status).toBe('Resolved');
+    expect(await commentsOf('employee', ticket.id)).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ type Area = {
   handlers: string[];
   parent?: string;
   rules?: AreaRule[];
-  ratesTicket?: { ticketField: string; ratingField?: string };
+  ratesTicket?: { ticketField: string; ratingField?: string; reopenField?: string; reopenReasonField?: string };
 };
 type UiSchema = { [key: string]: unknown };
 

@@ -75,7 +75,12 @@ export const AreaManifestSchema = Type.Object(
     rules: Type.Optional(Type.Array(TaggedRuleSchema)),
     ratesTicket: Type.Optional(
       Type.Object(
-        { ticketField: Type.String({ minLength: 1 }), ratingField: Type.Optional(Type.String({ minLength: 1 })) },
+        {
+          ticketField: Type.String({ minLength: 1 }),
+          ratingField: Type.Optional(Type.String({ minLength: 1 })),
+          reopenField: Type.Optional(Type.String({ minLength: 1 })),
+          reopenReasonField: Type.Optional(Type.String({ minLength: 1 })),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -198,6 +203,16 @@ function checkFieldNames(manifest: AreaManifest, schema: JsonObject, file: strin
   if (link?.ratingField !== undefined && props[link.ratingField]?.type !== 'integer') {
     problems.push(
       `${file}: ratesTicket.ratingField "${link.ratingField}" is not a top-level integer property of schema.json`,
+    );
+  }
+  if (link?.reopenField !== undefined && props[link.reopenField]?.type !== 'boolean') {
+    problems.push(
+      `${file}: ratesTicket.reopenField "${link.reopenField}" is not a top-level boolean property of schema.json`,
+    );
+  }
+  if (link?.reopenReasonField !== undefined && props[link.reopenReasonField]?.type !== 'string') {
+    problems.push(
+      `${file}: ratesTicket.reopenReasonField "${link.reopenReasonField}" is not a top-level string property of schema.json`,
     );
   }
   for (const problem of describeRuleProblems(manifest.rules ?? [], schema)) {

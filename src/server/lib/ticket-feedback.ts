@@ -10,20 +10,30 @@
  * key of `ticket_feedback` alone, inside the feedback's transaction: a second feedback — also one
  * of two concurrent submits — rolls back whole and is answered by {@link alreadyRated}.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FieldError } from '../../shared/api-error';
 import type { TicketRatingLink } from '../../shared/area';
 import { escapePointerToken } from '../../shared/form-validation';
-import type { JsonObject } from '../../shared/json';
-import { DONE_STATUSES, type TicketFeedbackRef, type TicketStatus } from '../../shared/tickets';
+import type { JsonObject, JsonValue } from '../../shared/json';
+import { plainTextDocument } from '../../shared/rich-text';
+import { canTransition, DONE_STATUSES, type TicketFeedbackRef, type TicketStatus } from '../../shared/tickets';
 import type { Database } from '../db/client';
-import { changes, submissions, ticketFeedback } from '../db/schema';
+import { changes, submissions, ticketComments, ticketFeedback } from '../db/schema';
 import type { AuthUser } from '../plugins/auth';
 import { validationFailed } from './errors';
 import { ticketVisibility } from './ticket-visibility';
 
-/** The ticket a feedback rates, once every rule passed. */
-export type FeedbackTarget = { ticketId: string; ticketNumber: string; rating: number | null; path: string };
+/**
+ * The ticket a feedback rates, once every rule passed. `reopen` is set when the feedback asks to
+ * reopen the ticket (area.json `ratesTicket.reopenField` true), with the reason text if any.
+ */
+export type FeedbackTarget = {
+  ticketId: string;
+  ticketNumber: string;
+  rating: number | null;
+  path: string;
+  reopen: { reason: string | null } | null;
+};
 
 /** Name of the primary key that keeps one feedback per ticket. */
 export const ONE_FEEDBACK_PER_TICKET = 'ticket_feedback_pkey';
@@ -34,6 +44,17 @@ function fieldPath(link: TicketRatingLink): string {
 
 function notDoneMessage(number: string, status: string): string {
   return `${number} is ${status}: a ticket can be rated once it is Resolved or Closed`;
+}
+
+function reopenOf(link: TicketRatingLink, data: JsonObject): FeedbackTarget['reopen'] {
+  if (link.reopenField === undefined || data[link.reopenField] !== true) return null;
+  const reason = link.reopenReasonField === undefined ? undefined : data[link.reopenReasonField];
+  return { reason: typeof reason === 'string' && reason.trim() ? reason.trim() : null };
+}
+
+/** The public comment a reopen request posts on the rated ticket (plain text, rich-text document format). */
+export function reopenRequestText(feedbackNumber: string, reason: string | null): string {
+  return `Reopen requested in feedback ${feedbackNumber}${reason ? `: ${reason}` : '.'}`;
 }
 
 function ratingOf(link: TicketRatingLink, data: JsonObject): number | null {
@@ -77,7 +98,13 @@ export async function checkFeedbackTarget(
   if (!DONE_STATUSES.includes(ticket.status as TicketStatus)) {
     return refuse(notDoneMessage(number, ticket.status));
   }
-  const target = { ticketId: ticket.id, ticketNumber: number, rating: ratingOf(link, data), path };
+  const target = {
+    ticketId: ticket.id,
+    ticketNumber: number,
+    rating: ratingOf(link, data),
+    path,
+    reopen: reopenOf(link, data),
+  };
   return { target, errors: [] };
 }
 
@@ -85,7 +112,12 @@ export async function checkFeedbackTarget(
  * In the feedback's own transaction: the ticket's status again, under a row lock (a handler
  * reopening it meanwhile → 422, all rolled back), the link row (its primary key refuses a second
  * feedback with a unique violation, rolling everything back) and one `feedback` history entry on
- * the rated ticket. The ticket's version is not bumped: its own fields did not change.
+ * the rated ticket. The ticket's version is not bumped unless the feedback reopens it.
+ *
+ * A reopen request (`target.reopen`) posts {@link reopenRequestText} as a public comment from the
+ * requester and, on a Resolved ticket, takes the requester's workflow step Resolved → In progress
+ * (src/shared/tickets.ts TICKET_TRANSITIONS; version + 1, recorded in the same history entry). A
+ * Closed ticket keeps its status: only handlers reopen it, and the comment tells them.
  */
 export async function recordFeedback(
   tx: Database,
@@ -105,13 +137,32 @@ export async function recordFeedback(
   await tx
     .insert(ticketFeedback)
     .values({ ticketId: target.ticketId, feedbackSubmissionId: feedback.id, rating: target.rating });
-  await tx.insert(changes).values({
-    entity: 'submission',
-    entityId: target.ticketId,
-    actorId,
-    action: 'feedback',
-    diff: { feedback: { from: null, to: { number: feedback.number, rating: target.rating } } },
-  });
+  const diff: Record<string, { from: JsonValue; to: JsonValue }> = {
+    feedback: { from: null, to: { number: feedback.number, rating: target.rating } },
+  };
+  if (target.reopen) {
+    const [comment] = await tx
+      .insert(ticketComments)
+      .values({
+        submissionId: target.ticketId,
+        authorId: actorId,
+        body: plainTextDocument(reopenRequestText(feedback.number, target.reopen.reason)),
+        isInternal: false,
+      })
+      .returning({ id: ticketComments.id });
+    diff.comment = { from: null, to: { id: comment?.id ?? null, isInternal: false } };
+    const status = ticket.status as TicketStatus;
+    if (canTransition(status, 'In progress', ['requester'])) {
+      await tx
+        .update(submissions)
+        .set({ status: 'In progress', version: sql`${submissions.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(submissions.id, target.ticketId));
+      diff.status = { from: status, to: 'In progress' };
+    } else {
+      await tx.update(submissions).set({ updatedAt: sql`now()` }).where(eq(submissions.id, target.ticketId));
+    }
+  }
+  await tx.insert(changes).values({ entity: 'submission', entityId: target.ticketId, actorId, action: 'feedback', diff });
 }
 
 /** The feedback of a ticket as shown on it, or null. */

@@ -135,11 +135,16 @@ describe('discoverAreas', () => {
     expect(area?.definition.ratesTicket).toEqual({ ticketField: 'employee', ratingField: 'quantity' });
     await writeArea('Uniform', {
       'schema.json': schema,
-      'area.json': { key: 'Uniform', ratesTicket: { ticketField: 'quantity', ratingField: 'note' } },
+      'area.json': {
+        key: 'Uniform',
+        ratesTicket: { ticketField: 'quantity', ratingField: 'note', reopenField: 'note', reopenReasonField: 'quantity' },
+      },
     });
     const problems = (await problemsOf(() => discoverAreas(root))).join('\n');
     expect(problems).toContain('ratesTicket.ticketField "quantity" is not a top-level string property');
     expect(problems).toContain('ratesTicket.ratingField "note" is not a top-level integer property');
+    expect(problems).toContain('ratesTicket.reopenField "note" is not a top-level boolean property');
+    expect(problems).toContain('ratesTicket.reopenReasonField "quantity" is not a top-level string property');
   });
 
   it('carries the cross-field rules of area.json into the definition', async () => {

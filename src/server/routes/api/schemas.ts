@@ -74,7 +74,14 @@ export const AreaDefinitionSchema = Type.Object({
   propertyField: Type.Optional(Type.String()),
   handlers: Type.Array(Type.String()),
   rules: Type.Optional(Type.Array(AreaRuleSchema)),
-  ratesTicket: Type.Optional(Type.Object({ ticketField: Type.String(), ratingField: Type.Optional(Type.String()) })),
+  ratesTicket: Type.Optional(
+    Type.Object({
+      ticketField: Type.String(),
+      ratingField: Type.Optional(Type.String()),
+      reopenField: Type.Optional(Type.String()),
+      reopenReasonField: Type.Optional(Type.String()),
+    }),
+  ),
 });
 
 /** `PersonRef` (src/shared/submission.ts): requester of a submission. */
