@@ -104,6 +104,8 @@ export type Ticket = Submission & {
   /** ISO 8601 UTC, or null when no due date is set. */
   dueAt: string | null;
   isOverdue: boolean;
+  /** The requester's feedback rating (1–5), null when not rated or the feedback has no rating. */
+  rating: number | null;
   /** The ticket's feedback (rating 1–5 or null), null when not rated (only on `GET|PATCH /api/tickets/:id`). */
   feedback?: TicketFeedbackRef | null;
   /** What the signed-in user may do on this ticket (only on `GET /api/tickets/:id`). */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { JsonObject } from '../../src/shared/json';
 import { plainTextDocument } from '../../src/shared/rich-text';
-import type { ChangePage, TicketComment } from '../../src/shared/tickets';
+import type { ChangePage, TicketComment, TicketPage } from '../../src/shared/tickets';
 import { changes, ticketFeedback } from '../../src/server/db/schema';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions } from './helpers/data';
@@ -155,6 +155,39 @@ describe('POST /api/areas/TicketFeedback/submissions', () => {
     });
     // The handler sees the rating too.
     expect((await getTicket(app, 'maintenance', ticket.id)).ticket.feedback?.rating).toBe(4);
+  });
+
+  it('shows the rating in the ticket list and its CSV export', async () => {
+    const ticket = await resolvedTicket('employee');
+    const listed = async () => {
+      const response = await app.inject({
+        url: `/api/tickets?q=${ticket.number}`,
+        headers: await authHeader(app, 'maintenance'),
+      });
+      return response.json<TicketPage>().items.find((t) => t.id === ticket.id);
+    };
+    expect((await listed())?.rating).toBeNull();
+    expect((await rate('employee', ticket.number, 3)).statusCode).toBe(201);
+    expect((await listed())?.rating).toBe(3);
+    // a number typed in another case finds the ticket too (area keys keep their own case in numbers)
+    const typed = await app.inject({
+      url: `/api/tickets?q=${ticket.number.toLowerCase()}`,
+      headers: await authHeader(app, 'maintenance'),
+    });
+    expect(typed.json<TicketPage>().items.map((t) => t.id)).toEqual([ticket.id]);
+    const inArea = await app.inject({
+      url: `/api/areas/ResidentService/submissions?q=${ticket.number.toUpperCase()}`,
+      headers: await authHeader(app, 'maintenance'),
+    });
+    expect(inArea.json<{ items: { id: string }[] }>().items.map((t) => t.id)).toEqual([ticket.id]);
+    const csv = await app.inject({
+      url: `/api/tickets/export.csv?q=${ticket.number}`,
+      headers: await authHeader(app, 'maintenance'),
+    });
+    const [header, line] = csv.body.trim().split('\r\n');
+    const column = header?.split(',').indexOf('Rating') ?? -1;
+    expect(column).toBeGreaterThan(0);
+    expect(line?.split(',')[column]).toBe('3');
   });
 
   it('accepts a Closed ticket', async () => {

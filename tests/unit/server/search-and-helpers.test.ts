@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../src/server/lib/html';
 import { hashPassword, verifyPassword } from '../../../src/server/lib/password';
-import { buildPrefixTsQuery, escapeLike } from '../../../src/server/lib/search-query';
+import { buildPrefixTsQuery, escapeLike, ticketNumberPrefix } from '../../../src/server/lib/search-query';
 import { isJsonContentType, toErrorBody } from '../../../src/server/plugins/errors';
 import { HttpError, isUniqueViolation, validationFailed } from '../../../src/server/lib/errors';
 
@@ -25,6 +25,22 @@ describe('buildPrefixTsQuery', () => {
 
   it('escapes LIKE wildcards', () => {
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+  });
+});
+
+describe('ticketNumberPrefix (a number typed in any case, in the stored spelling)', () => {
+  const keys = ['ResidentService', 'AP', '504Request'];
+  it('rewrites the area key to its stored case and keeps the digits', () => {
+    expect(ticketNumberPrefix('residentservice-000318', keys)).toBe('ResidentService-000318');
+    expect(ticketNumberPrefix('  RESIDENTSERVICE-0003 ', keys)).toBe('ResidentService-0003');
+    expect(ticketNumberPrefix('ap-12', keys)).toBe('AP-12');
+    expect(ticketNumberPrefix('504request-000001', keys)).toBe('504Request-000001');
+  });
+  it('returns text naming no known area as typed, and null for anything that is not a number', () => {
+    expect(ticketNumberPrefix('Unknown-000001', keys)).toBe('Unknown-000001');
+    expect(ticketNumberPrefix('maple court', keys)).toBeNull();
+    expect(ticketNumberPrefix('AP-', keys)).toBeNull();
+    expect(ticketNumberPrefix('AP-12x', keys)).toBeNull();
   });
 });
 

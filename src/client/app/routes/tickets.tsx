@@ -139,6 +139,7 @@ export default function TicketsPage() {
                     'Status',
                     'Priority',
                     'Due',
+                    'Rating',
                     'Updated',
                   ].map((h) => (
                     <th key={h} scope="col">
@@ -164,6 +165,7 @@ export default function TicketsPage() {
                       {t.dueAt ? new Date(t.dueAt).toLocaleDateString() : ''}
                       {t.isOverdue ? ' (overdue)' : ''}
                     </td>
+                    <td>{t.rating === null ? '' : <span aria-label={`${t.rating} out of 5`}>{`${t.rating}/5`}</span>}</td>
                     <td>{new Date(t.updatedAt).toLocaleString()}</td>
                   </tr>
                 ))}

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/client';
 import { submissions } from '../../../db/schema';
 import { decodeCursor, encodeCursor, type Cursor } from '../../../lib/cursor';
 import { badRequest } from '../../../lib/errors';
-import { buildPrefixTsQuery, escapeLike } from '../../../lib/search-query';
+import { buildPrefixTsQuery, escapeLike, ticketNumberPrefix } from '../../../lib/search-query';
 import { myGroupIdList } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { selectSubmissions, toSubmission, UUID_PATTERN, visibilityCondition, type SubmissionRow } from './records';
@@ -73,8 +73,9 @@ export function searchCondition(area: string, q: string): SQL {
   const conditions: SQL[] = [];
   const tsQuery = buildPrefixTsQuery(q);
   if (tsQuery) conditions.push(sql`${submissions.search} @@ to_tsquery('simple', ${tsQuery})`);
-  const text = q.trim().toUpperCase();
-  if (/^[A-Z0-9]+-\d+$/.test(text)) conditions.push(sql`${submissions.number} like ${`${escapeLike(text)}%`}`);
+  const text = q.trim();
+  const numberPrefix = ticketNumberPrefix(text, [area]);
+  if (numberPrefix) conditions.push(sql`${submissions.number} like ${`${escapeLike(numberPrefix)}%`}`);
   if (/^\d{1,9}$/.test(text)) conditions.push(eq(submissions.number, formatSubmissionNumber(area, Number(text))));
   return conditions.length ? (or(...conditions) as SQL) : sql`false`;
 }

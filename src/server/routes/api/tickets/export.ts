@@ -24,6 +24,7 @@ const HEADER = [
   'Priority',
   'Due',
   'Overdue',
+  'Rating',
   'Created',
   'Updated',
 ];
@@ -52,6 +53,7 @@ export async function exportTicketsCsv(
         t.priority,
         t.dueAt ?? '',
         t.isOverdue ? 'yes' : 'no',
+        t.rating === null ? '' : String(t.rating),
         t.createdAt,
         t.updatedAt,
       ]);

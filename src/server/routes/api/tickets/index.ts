@@ -21,6 +21,7 @@ import {
   type Ticket,
   type TicketField,
   type TicketStatus,
+  type TicketFilters,
 } from '../../../../shared/tickets';
 import { roleGroups, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
@@ -32,7 +33,7 @@ import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
 import { listChanges } from './changes';
 import { listComments, postComment } from './comments';
 import { exportTicketsCsv } from './export';
-import { countTickets, listTickets } from './list';
+import { countTickets, listTickets, withStoredNumberCase } from './list';
 import { findVisibleTicket, ticketEtag, toTicket, versionFromIfMatch, type TicketRow } from './records';
 import {
   AssigneeOptionsSchema,
@@ -94,6 +95,9 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
   };
   // Looked up per request: drop-in areas may change the registry while the app runs.
   const feedbackArea = () => app.areas.list.find((area) => area.definition.ratesTicket)?.definition.key;
+  /** A ticket number in `q` typed in any case, in the stored spelling of its area key (areas can be added at run time). */
+  const withAreaCase = <F extends TicketFilters>(filters: F): F =>
+    withStoredNumberCase(filters, app.areas.list.map((area) => area.definition.key));
   const present = async (user: AuthUser, row: TicketRow): Promise<Ticket> =>
     withPermissions(user, row, await findTicketFeedback(app.db, row.id), feedbackArea());
 
@@ -110,7 +114,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     },
     async (request) => {
       const { sort, limit, cursor, ...filters } = request.query;
-      return listTickets(app.db, requireUser(request), { filters, sort, limit, cursor });
+      return listTickets(app.db, requireUser(request), { filters: withAreaCase(filters), sort, limit, cursor });
     },
   );
 
@@ -125,7 +129,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
         response: { 200: TicketCountsSchema, 400: ApiErrorSchema, ...AUTH_ERRORS },
       },
     },
-    async (request) => countTickets(app.db, requireUser(request), request.query),
+    async (request) => countTickets(app.db, requireUser(request), withAreaCase(request.query)),
   );
 
   app.get(
@@ -141,7 +145,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     },
     async (request, reply) => {
       const { sort, ...filters } = request.query;
-      const csv = await exportTicketsCsv(app.db, requireUser(request), filters, sort);
+      const csv = await exportTicketsCsv(app.db, requireUser(request), withAreaCase(filters), sort);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="tickets.csv"')

@@ -18,7 +18,7 @@ import type { Database } from '../../../db/client';
 import { submissions } from '../../../db/schema';
 import { decodeCursor, encodeCursor, type Cursor } from '../../../lib/cursor';
 import { badRequest } from '../../../lib/errors';
-import { buildPrefixTsQuery, escapeLike } from '../../../lib/search-query';
+import { buildPrefixTsQuery, escapeLike, ticketNumberPrefix } from '../../../lib/search-query';
 import { assignedToMyGroups, myGroupIdList, ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { UUID_PATTERN } from '../submissions/records';
@@ -67,13 +67,16 @@ function assigneeCondition(value: string, user: AuthUser, groupIds?: readonly st
   return personCondition(submissions.assigneeUserId, value, user);
 }
 
-/** Search: every word as a prefix of a word in the data (GIN `search` index), or the ticket number. */
+/**
+ * Search: every word as a prefix of a word in the data (GIN `search` index), or a ticket number
+ * prefix as spelt (the routes rewrite a number typed in another case first: {@link withStoredNumberCase}).
+ */
 function searchCondition(q: string): SQL {
   const tsQuery = buildPrefixTsQuery(q);
-  const text = q.trim().toUpperCase();
+  const numberPrefix = ticketNumberPrefix(q, []);
   const conditions: SQL[] = [];
   if (tsQuery) conditions.push(sql`${submissions.search} @@ to_tsquery('simple', ${tsQuery})`);
-  if (/^[A-Z0-9]+-\d+$/.test(text)) conditions.push(sql`${submissions.number} like ${`${escapeLike(text)}%`}`);
+  if (numberPrefix) conditions.push(sql`${submissions.number} like ${`${escapeLike(numberPrefix)}%`}`);
   return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
 }
 
@@ -100,6 +103,15 @@ export function filterConditions(
       : undefined,
     filters.q?.trim() ? searchCondition(filters.q) : undefined,
   ];
+}
+
+/**
+ * `filters` with a ticket number in `q` rewritten to the stored spelling of its area key
+ * (`residentservice-000318` → `ResidentService-000318`; lib/search-query ticketNumberPrefix).
+ */
+export function withStoredNumberCase<F extends TicketFilters>(filters: F, areaKeys: readonly string[]): F {
+  const numberPrefix = filters.q === undefined ? null : ticketNumberPrefix(filters.q, areaKeys);
+  return numberPrefix ? { ...filters, q: numberPrefix } : filters;
 }
 
 export type ListTicketsInput = { filters: TicketFilters; sort: TicketSort; limit: number; cursor: string | undefined };

@@ -1,10 +1,10 @@
-/** Reading tickets: one select (ticket + requester + assignee user + assignee group) and the API shape. */
+/** Reading tickets: one select (ticket + requester + assignee user + assignee group + rating) and the API shape. */
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketStatus } from '../../../../shared/submission';
 import { isOverdue, type Ticket } from '../../../../shared/tickets';
 import type { Database } from '../../../db/client';
-import { roleGroups, submissions, users } from '../../../db/schema';
+import { roleGroups, submissions, ticketFeedback, users } from '../../../db/schema';
 import { ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { submissionColumns, UUID_PATTERN } from '../submissions/records';
@@ -20,16 +20,18 @@ export const ticketColumns = {
   assigneeUserEmail: assignee.email,
   assigneeGroupId: roleGroups.id,
   assigneeGroupName: roleGroups.name,
+  rating: ticketFeedback.rating,
 };
 
-/** A select of tickets with their requester, assignee user and assignee group. */
+/** A select of tickets with their requester, assignee user, assignee group and feedback rating (one row per ticket: `ticket_feedback` is keyed by ticket). */
 export function selectTickets(db: Database) {
   return db
     .select(ticketColumns)
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.requesterId))
     .leftJoin(assignee, eq(assignee.id, submissions.assigneeUserId))
-    .leftJoin(roleGroups, eq(roleGroups.id, submissions.assigneeGroupId));
+    .leftJoin(roleGroups, eq(roleGroups.id, submissions.assigneeGroupId))
+    .leftJoin(ticketFeedback, eq(ticketFeedback.ticketId, submissions.id));
 }
 
 export type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
@@ -63,6 +65,7 @@ export function toTicket(row: TicketRow, now = Date.now()): Ticket {
         : null,
     dueAt,
     isOverdue: isOverdue({ status, dueAt }, now),
+    rating: row.rating,
   };
 }
 

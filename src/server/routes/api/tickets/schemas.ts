@@ -36,6 +36,7 @@ export const TicketSchema = Type.Object({
   assigneeGroup: Nullable(GroupRefSchema),
   dueAt: Nullable(Type.String({ format: 'date-time' })),
   isOverdue: Type.Boolean(),
+  rating: Nullable(Type.Integer({ minimum: 1, maximum: 5 })),
   feedback: Type.Optional(Nullable(TicketFeedbackRefSchema)),
   allowed: Type.Optional(TicketPermissionsSchema),
 });

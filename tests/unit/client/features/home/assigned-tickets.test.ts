@@ -33,6 +33,7 @@ function ticket(n: number, status: TicketStatus, assignee: 'user' | 'group' | 'b
     assigneeGroup: assignee === 'user' ? null : { id: 'g', name: 'Maintenance' },
     dueAt: null,
     isOverdue: false,
+    rating: null,
   };
 }
 
