@@ -31,7 +31,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/e2e/support/failure-report.ts'],
           environment: 'node',
-          testTimeout: 180_000,
+          // the slowest browser test takes ~15 s on a quiet machine, ~40 s under load: 90 s bounds a hung one
+          testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,
         },

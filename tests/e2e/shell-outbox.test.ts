@@ -24,7 +24,7 @@ let page: Page;
 beforeAll(async () => {
   portal = await startPortal();
   base = portal.baseUrl;
-  context = await launchBrowser();
+  context = await launchBrowser({ serviceWorkers: 'allow' });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   await page.goto(`${base}/AP`);

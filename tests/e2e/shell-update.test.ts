@@ -29,7 +29,7 @@ beforeAll(async () => {
   cpSync(BUILT_CLIENT, clientDir, { recursive: true });
   portal = await startPortal({ env: { CLIENT_DIST_DIR: clientDir }, timeoutMs: 180_000 });
   base = portal.baseUrl;
-  context = await launchBrowser();
+  context = await launchBrowser({ serviceWorkers: 'allow' });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
 });

@@ -20,8 +20,15 @@ export const CHROMIUM_ARGS = [
 
 /**
  * A fresh persistent Chromium context (its own `--user-data-dir`); close it when done.
- * `serviceWorkers: 'block'` keeps the portal's service worker out, so request interception
- * (`page.route`) sees every request.
+ *
+ * The portal's service worker is blocked unless a test asks for it (`serviceWorkers: 'allow'`,
+ * only the offline and update tests: shell-pwa, shell-outbox, shell-update). With the worker
+ * allowed, the first file of a clean CI run (sign-in.test.ts) wedged its whole context twice
+ * (2026-11-23): one test stuck on the provider's sign-in page until vitest's 180 s timeout, then
+ * every later test of the file hung the same way, 35 min in all — while the worker was still
+ * precaching its 54 entries and the tests navigated on. The same context-wide wedge of a
+ * driven reload against a worker writing to CacheStorage is known upstream (microsoft/playwright
+ * #42273). Blocked, every request also reaches `page.route`.
  */
 export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tm-e2e-chromium-'));
@@ -30,7 +37,7 @@ export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
-    serviceWorkers: options.serviceWorkers ?? 'allow',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
