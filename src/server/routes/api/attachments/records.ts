@@ -36,9 +36,10 @@ export async function findByIdempotencyKey(db: Database, user: AuthUser, key: st
  * The attachment `id` when `user` may read it, else null: its owner always; anyone who may read
  * the submission it is linked to by THE ticket visibility rule (lib/ticket-visibility: the
  * requester, `forms:<Area>:read`, the assignee user or a member of the assignee group, admin —
- * issue 6 "lists and by-id reads apply the same visibility rule"); a file on an INTERNAL comment
- * only to those who may read that comment, handlers (issue 5 "internal (handlers only)"). Unknown ids, other people's
- * unlinked files and non-uuids are all null (the route answers 404, never 403).
+ * issue 6 "lists and by-id reads apply the same visibility rule"); a file on an INTERNAL ticket
+ * comment only to those who may read that comment, its handlers (issue 5 "internal (handlers
+ * only)"). Unknown ids, other people's unlinked files and non-uuids are all null (the route
+ * answers 404, never 403).
  */
 export async function findReadableAttachment(db: Database, user: AuthUser, id: string): Promise<AttachmentRow | null> {
   if (!UUID_PATTERN.test(id)) return null;
@@ -53,6 +54,7 @@ export async function findReadableAttachment(db: Database, user: AuthUser, id: s
     .where(and(eq(submissions.id, attachment.submissionId), ticketVisibility(user)))
     .limit(1);
   if (!visible) return null;
-  if (attachment.commentId !== null && visible.isInternal !== false && !ticketRoles(user, visible).includes('handler')) return null;
-  return attachment;
+  // A comment file whose comment is internal (or, impossibly under the FK, missing) needs a handler.
+  const isHidden = attachment.commentId !== null && visible.isInternal !== false;
+  return isHidden && !ticketRoles(user, visible).includes('handler') ? null : attachment;
 }
