@@ -101,6 +101,14 @@ describe('POST /api/tickets/:id/comments with rich text and attachments', () => 
     ]);
   });
 
+  it("keeps an older client's HTML string as HTML cleaned by the rich-text policy", async () => {
+    const ticket = await createApTicket(app, 'employee', 'html-body');
+    const body = '<p>Hello <strong>there</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a></p>';
+    expect((await post('employee', ticket, { body })).statusCode).toBe(201);
+    const stored = (await list('employee', ticket)).comments[0]?.body;
+    expect(stored).toBe('<p>Hello <strong>there</strong><a>x</a></p>');
+  });
+
   it('blanks a javascript: link and a data:text/html image, as the form path does', async () => {
     const ticket = await createApTicket(app, 'employee', 'bad-link');
     const body = [
