@@ -1,8 +1,9 @@
 /**
  * Rich-text comments with attachments on the ticket view (issue 5 "/Tickets/comments/{id}"): the
  * maintenance handler posts a comment with bold text and a file and an internal one; the
- * requester sees the bold text, downloads the file and never sees the internal comment. The
- * ticket view shows the submission with the area's field titles and its rich text as text.
+ * requester sees the bold text, downloads the file and never sees the internal comment; a refused
+ * comment (21 files) shows the server's message and keeps the draft. The ticket view shows the
+ * submission with the area's field titles and its rich text as text.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +74,9 @@ describe('ticket comments with rich text and files', () => {
     await handler.keyboard.press('Control+B');
     await handler.keyboard.type('ordered today');
     await handler.keyboard.press('Control+B');
-    await handler.getByLabel('Attach files').setInputFiles({ name: 'quote.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await handler
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'quote.pdf', mimeType: 'application/pdf', buffer: PDF });
     await handler.getByRole('list', { name: 'Files to attach' }).getByText('quote.pdf').waitFor();
     await handler.getByRole('button', { name: 'Post comment' }).click();
     await comments(handler).locator('article strong', { hasText: 'ordered today' }).waitFor();
@@ -100,5 +103,28 @@ describe('ticket comments with rich text and files', () => {
     ]);
     expect(download.suggestedFilename()).toBe('quote.pdf');
     expect(readFileSync(await download.path())).toEqual(PDF);
+  });
+
+  it("a refused comment shows the server's message and keeps the draft until it is fixed", async () => {
+    await requester.getByLabel('New comment', { exact: true }).click();
+    await requester.keyboard.type('Photos of the sink');
+    const photos = Array.from({ length: 21 }, (_, i) => ({
+      name: `photo-${i + 1}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    }));
+    await requester.getByLabel('Attach files').setInputFiles(photos);
+    const queued = requester.getByRole('list', { name: 'Files to attach' });
+    await expect.poll(() => queued.getByRole('button', { name: /^Remove/ }).count(), { timeout: 60_000 }).toBe(21);
+    await requester.getByRole('button', { name: 'Post comment' }).click();
+    await requester.getByRole('alert').filter({ hasText: 'at most 20 attachments' }).waitFor();
+    expect(await requester.getByLabel('New comment', { exact: true }).innerText()).toContain('Photos of the sink');
+    expect(await comments(requester).locator('article').count()).toBe(1);
+
+    await queued.getByRole('button', { name: 'Remove photo-21.pdf' }).click();
+    await requester.getByRole('button', { name: 'Post comment' }).click();
+    const posted = comments(requester).locator('article', { hasText: 'Photos of the sink' });
+    await posted.waitFor();
+    expect(await posted.getByRole('button', { name: /^photo-\d+\.pdf$/ }).count()).toBe(20);
   });
 });
