@@ -7,7 +7,9 @@
  * - `handler`: holds `tickets:work` (or `admin`) and may read the ticket;
  * - `requester`: submitted the ticket.
  */
+import type { AttachmentRef } from './attachment';
 import type { JsonValue } from './json';
+import { readRichText, type RichTextReading } from './rich-text';
 import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
@@ -188,7 +190,14 @@ export type TicketCounts = { counts: Record<TicketStatus, number>; total: number
 /** Candidates for the assignee pickers (`GET /api/tickets/assignees`). */
 export type AssigneeOptions = { users: PersonRef[]; groups: GroupRef[] };
 
-/** A comment on a ticket. `body` is rich text (slate JSON or HTML string). */
+/** Most files one comment may carry; more answer 422 (issue 5 "comments with attachments"). */
+export const MAX_ATTACHMENTS_PER_COMMENT = 20;
+
+/**
+ * A comment on a ticket. `body` is a rich-text document (src/shared/rich-text.ts: an array of
+ * blocks; older comments may hold a plain or HTML string, see {@link readCommentDocument}); `attachments` are
+ * its files in upload order (`size` in bytes), downloadable at `GET /api/attachments/:id`.
+ */
 export type TicketComment = {
   id: string;
   ticketId: string;
@@ -196,10 +205,25 @@ export type TicketComment = {
   body: JsonValue;
   isInternal: boolean;
   createdAt: string;
+  attachments: AttachmentRef[];
 };
 
-/** `POST /api/tickets/:id/comments` body. */
-export type NewTicketComment = { body: JsonValue; isInternal?: boolean };
+/**
+ * The document of a stored comment body: an array of blocks read with the rich-text allow-list
+ * (`readRichText`), a string as `readRichText` reads a stored field value (a plain-text reading
+ * of an HTML string is the caller's to convert). Never throws; an unreadable body is `ok: false`.
+ */
+export function readCommentDocument(body: JsonValue): RichTextReading {
+  return readRichText(Array.isArray(body) ? JSON.stringify(body) : body);
+}
+
+/**
+ * `POST /api/tickets/:id/comments` body. `body`: a rich-text document (an array of blocks, or its
+ * JSON as a string) or a plain string (stored as a plain-text document). `attachmentIds`: files the
+ * author uploaded with `POST /api/attachments` and has not attached anywhere yet, at most
+ * {@link MAX_ATTACHMENTS_PER_COMMENT}.
+ */
+export type NewTicketComment = { body: JsonValue; isInternal?: boolean; attachmentIds?: string[] };
 
 /** An entry of the change history (design.md §3 "Change"); `diff` is field → { from, to }. */
 export type ChangeEntry = {

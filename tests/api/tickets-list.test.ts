@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPlainText, type RichTextDocument } from '../../src/shared/rich-text';
 import type { ChangePage, TicketComment, TicketCounts, TicketPage } from '../../src/shared/tickets';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
@@ -107,7 +108,9 @@ describe('GET /api/tickets, comments and /api/changes', () => {
       expect((await post(requester, { body: 'sneaky', isInternal: true })).statusCode).toBe(403);
       expect((await post(requester, { body: '  ' })).statusCode).toBe(422);
       const seen = async (headers: Record<string, string>) =>
-        (await app.inject({ url: `/api/tickets/${id}/comments`, headers })).json<TicketComment[]>().map((c) => c.body);
+        (await app.inject({ url: `/api/tickets/${id}/comments`, headers }))
+          .json<TicketComment[]>()
+          .map((c) => toPlainText(c.body as RichTextDocument));
       expect(await seen(handler)).toEqual(['internal note', 'public answer']);
       expect(await seen(requester)).toEqual(['public answer']);
       expect(

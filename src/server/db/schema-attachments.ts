@@ -4,7 +4,7 @@
  * on one PostgreSQL need that folder on a shared volume.
  */
 import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { submissions, users } from './schema';
+import { submissions, ticketComments, users } from './schema';
 
 /**
  * `mediaType` is what the content is (sniffed with file-type), never what the name or the
@@ -25,13 +25,14 @@ export const attachments = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
     submissionId: uuid('submission_id').references(() => submissions.id),
-    /** A ticket comment's id once comments exist (no foreign key yet: the comments table lives on another branch). */
-    commentId: uuid('comment_id'),
+    /** The ticket comment the file is attached to (issue 5 "comments with attachments"). */
+    commentId: uuid('comment_id').references(() => ticketComments.id),
     idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     unique('attachments_owner_idempotency_key').on(t.ownerId, t.idempotencyKey),
     index('attachments_submission_idx').on(t.submissionId),
     index('attachments_owner_idx').on(t.ownerId),
+    index('attachments_comment_idx').on(t.commentId),
   ],
 );

@@ -1,20 +1,33 @@
 /**
  * `/Tickets/comments/{id}` (issue 5): the ticket-view layout — the submission read-only beside a
  * side panel (features/tickets/ticket-panel: status, priority, assignee, due, requester, property,
- * rating and the actions allowed to this user), then comments and history. A 412 on save tells
- * the user and reloads the fresh ticket.
+ * rating and the actions allowed to this user), then comments and history. The submission shows
+ * with the area's field titles and rich-text fields as rich text (the area detail page's
+ * StoredData); comments are rich text with files (features/tickets/comment-*). A 412 on save
+ * tells the user and reloads the fresh ticket.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { TicketPatch } from '../../../shared/tickets';
+import type { Ticket, TicketPatch } from '../../../shared/tickets';
 import { LoadError, Loading } from '../../components/status-message';
-import { fetchChanges, fetchComments, fetchTicket, postComment, updateTicket } from '../../features/tickets/api';
+import { fetchArea } from '../../features/areas/api';
+import { StoredData } from '../../features/areas/components/submission-detail';
+import { fetchChanges, fetchComments, fetchTicket, updateTicket } from '../../features/tickets/api';
+import { CommentComposer } from '../../features/tickets/comment-composer';
+import { CommentThread } from '../../features/tickets/comment-thread';
 import { DiffView } from '../../features/tickets/diff-view';
 import { TicketPanel } from '../../features/tickets/ticket-panel';
 import { toApiFailure } from '../../lib/http';
-import { createIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
+
+/** The ticket's submission read-only with its area's form (field titles, rich text, files). */
+function TicketSubmission({ ticket }: { ticket: Ticket }) {
+  const area = useResource(`area:${ticket.area}`, () => fetchArea(ticket.area));
+  if (area.status === 'loading') return <Loading label="Loading the form…" />;
+  if (area.status === 'error') return <LoadError error={area.error} onRetry={area.reload} what="This ticket's form" />;
+  return <StoredData area={area.data} submission={ticket} />;
+}
 
 export default function TicketViewPage() {
   const { id = '' } = useParams();
@@ -24,9 +37,6 @@ export default function TicketViewPage() {
   const history = useResource(`history:${id}`, (signal) =>
     fetchChanges(new URLSearchParams({ ticket: id, limit: '100' }), signal),
   );
-  const [draft, setDraft] = useState('');
-  const [isInternal, setIsInternal] = useState(false);
-  const keyRef = useRef(createIdempotencyKey());
 
   if (!id) return <p>Open a ticket from the Tickets list.</p>;
   if (ticket.status === 'loading') return <Loading label="Loading the ticket…" />;
@@ -51,17 +61,6 @@ export default function TicketViewPage() {
     reloadAll();
   };
 
-  const send = async () => {
-    try {
-      await postComment(t.id, draft, isInternal, keyRef.current);
-      keyRef.current = createIdempotencyKey();
-      setDraft('');
-      reloadAll();
-    } catch (error) {
-      toast.error(toApiFailure(error).message);
-    }
-  };
-
   return (
     <>
       <div className="page-header">
@@ -71,14 +70,7 @@ export default function TicketViewPage() {
       </div>
       <div className="ticket-view">
         <section aria-label="Submission">
-          <dl className="submission-data">
-            {Object.entries(t.data).map(([field, value]) => (
-              <div key={field}>
-                <dt>{field}</dt>
-                <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
-              </div>
-            ))}
-          </dl>
+          <TicketSubmission ticket={t} />
         </section>
         <TicketPanel ticket={t} onSave={save} />
       </div>
@@ -92,36 +84,10 @@ export default function TicketViewPage() {
       </div>
       {tab === 'comments' && (
         <section aria-label="Comments">
-          {comments.status === 'ready' &&
-            comments.data.map((c) => (
-              <article key={c.id} className={c.isInternal ? 'comment comment--internal' : 'comment'}>
-                <header>
-                  <strong>{c.author.name}</strong> · {new Date(c.createdAt).toLocaleString()}
-                  {c.isInternal ? ' · internal' : ''}
-                </header>
-                <p>{typeof c.body === 'string' ? c.body : JSON.stringify(c.body)}</p>
-              </article>
-            ))}
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void send();
-            }}
-          >
-            <label>
-              New comment
-              <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} />
-            </label>
-            {allowed?.canCommentInternal && (
-              <label>
-                <input type="checkbox" checked={isInternal} onChange={(e) => setIsInternal(e.target.checked)} />{' '}
-                Internal (handlers only)
-              </label>
-            )}
-            <button type="submit" className="button" disabled={!draft.trim()}>
-              Post comment
-            </button>
-          </form>
+          {comments.status === 'loading' && <Loading label="Loading the comments…" />}
+          {comments.status === 'error' && <LoadError error={comments.error} onRetry={comments.reload} what="The comments" />}
+          {comments.status === 'ready' && <CommentThread comments={comments.data} />}
+          <CommentComposer ticketId={t.id} canCommentInternal={Boolean(allowed?.canCommentInternal)} onPosted={reloadAll} />
         </section>
       )}
       {tab === 'history' && history.status === 'ready' && (

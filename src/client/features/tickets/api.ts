@@ -3,6 +3,7 @@ import { api } from '../../lib/http';
 import type {
   AssigneeOptions,
   ChangePage,
+  NewTicketComment,
   Ticket,
   TicketComment,
   TicketCounts,
@@ -44,15 +45,13 @@ export function fetchComments(id: string, signal?: AbortSignal): Promise<TicketC
   return api.get(`tickets/${id}/comments`, { signal }).json<TicketComment[]>();
 }
 
-/** Posts a comment; `idempotencyKey` makes a retry safe. */
-export function postComment(
-  id: string,
-  body: string,
-  isInternal: boolean,
-  idempotencyKey: string,
-): Promise<TicketComment> {
+/**
+ * Posts a comment (`NewTicketComment`: rich-text document, internal flag, uploaded file ids);
+ * `idempotencyKey` makes a retry safe. Throws ky's HTTPError (422 with field errors, 403, 404).
+ */
+export function postComment(id: string, comment: NewTicketComment, idempotencyKey: string): Promise<TicketComment> {
   return api
-    .post(`tickets/${id}/comments`, { json: { body, isInternal }, headers: { 'idempotency-key': idempotencyKey } })
+    .post(`tickets/${id}/comments`, { json: comment, headers: { 'idempotency-key': idempotencyKey } })
     .json<TicketComment>();
 }
 

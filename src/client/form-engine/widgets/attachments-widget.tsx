@@ -9,7 +9,8 @@ function isRef(value: unknown): value is AttachmentRef {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 }
 
-function DownloadButton({ file }: { file: AttachmentRef }) {
+/** One file as an authenticated download button named after it ("Download failed" on an error). */
+export function DownloadButton({ file }: { file: AttachmentRef }) {
   const [failed, setFailed] = useState(false);
   return (
     <>

@@ -36,36 +36,40 @@ function StoredForm({ area, submission }: { area: AreaDefinition; submission: Su
   return <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} formData={submission.data} readonly />;
 }
 
-function OlderVersion({ context, submission, version }: { context: AreaContext; submission: Submission; version: FormSchemaVersion }) {
+function OlderVersion({ current, submission, version }: { current: AreaDefinition; submission: Submission; version: FormSchemaVersion }) {
   const area = useMemo(
-    () => ({ ...context.area, version: version.version, schema: version.schema, uiSchema: version.uiSchema, rules: version.rules }),
-    [context.area, version],
+    () => ({ ...current, version: version.version, schema: version.schema, uiSchema: version.uiSchema, rules: version.rules }),
+    [current, version],
   );
   return (
     <>
       <p className="note">
         Shown with version {version.version} of this form, the one it was submitted with (the form is now at version{' '}
-        {context.area.version}).
+        {current.version}).
       </p>
       <StoredForm area={area} submission={submission} />
     </>
   );
 }
 
-/** The stored data, shown read-only with the schema version it was submitted with (issue 4). */
-function StoredData({ context, submission }: { context: AreaContext; submission: Submission }) {
-  const { key, version: current } = context.area;
+/**
+ * The stored data, shown read-only with the schema version it was submitted with (issue 4): field
+ * titles from the area's JSON Schema / UI schema, rich-text fields through `RichTextView`, files as
+ * download buttons. Also the submission side of the ticket view (issue 5).
+ */
+export function StoredData({ area, submission }: { area: AreaDefinition; submission: Submission }) {
+  const { key, version: current } = area;
   const wanted = submission.schemaVersion;
   const older = useResource(`schema:${key}@${wanted}`, () =>
     wanted === current ? Promise.resolve(null) : fetchSchemaVersion(key, wanted).catch(() => null),
   );
-  if (wanted === current) return <StoredForm area={context.area} submission={submission} />;
+  if (wanted === current) return <StoredForm area={area} submission={submission} />;
   if (older.status === 'loading') return <Loading />;
-  if (older.status === 'ready' && older.data) return <OlderVersion context={context} submission={submission} version={older.data} />;
+  if (older.status === 'ready' && older.data) return <OlderVersion current={area} submission={submission} version={older.data} />;
   return (
     <>
       <p className="note">Version {wanted} of this form is not available; shown with the current form.</p>
-      <StoredForm area={context.area} submission={submission} />
+      <StoredForm area={area} submission={submission} />
     </>
   );
 }
@@ -113,7 +117,7 @@ export function SubmissionDetail({ context }: { context: AreaContext }) {
       <AssignmentNote area={area.key} id={submission.id} version={submission.version} />
       <RatingNote id={submission.id} status={submission.status} />
       <section className="detail-data" aria-label="Submitted data">
-        <StoredData context={context} submission={submission} />
+        <StoredData area={context.area} submission={submission} />
       </section>
       <ChildSections context={context} submission={submission} />
     </>

@@ -5,7 +5,9 @@
  * scripts and styles nothing; addresses pass the scheme rules (spec §5).
  */
 import {
+  looksLikeHtml,
   plainTextDocument,
+  readRichText,
   safeImageSrc,
   safeLinkUrl,
   type RichTextDocument,
@@ -91,4 +93,15 @@ export function htmlToDocument(html: string): RichTextDocument {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   const doc = blocks(body);
   return doc.length ? doc : plainTextDocument('');
+}
+
+/**
+ * The document of a stored rich-text value (src/shared/rich-text.ts format): a serialised document
+ * or plain text as `readRichText` reads it, an older HTML string through {@link htmlToDocument};
+ * a value outside the allow-list shows as an empty document.
+ */
+export function storedValueToDocument(value: unknown): RichTextDocument {
+  const reading = readRichText(value);
+  if (!reading.ok) return plainTextDocument('');
+  return reading.isPlainText && typeof value === 'string' && looksLikeHtml(value) ? htmlToDocument(value) : reading.doc;
 }

@@ -6,7 +6,8 @@
  *   content (not the name) is not an accepted type, 422 `file_missing` without a file part.
  * - `GET /api/attachments/:id` → the bytes, `Content-Disposition: attachment` (RFC 6266, via the
  *   content-disposition package), `X-Content-Type-Options: nosniff`; 404 unless the caller owns
- *   the file or may read the submission it is linked to.
+ *   the file or may read the submission it is linked to — and, for a file on an internal ticket
+ *   comment, is a handler of that ticket (records.ts `findReadableAttachment`).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

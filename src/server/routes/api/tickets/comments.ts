@@ -3,10 +3,13 @@
  * - internal comments are for handlers (`tickets:work`) only: hidden from everyone else, and
  *   only handlers may post them (403);
  * - a requester's comment on a Waiting-on-requester ticket moves it back to In progress;
+ * - the body is rich text, checked like a rich-text form field (comment-body.ts); files uploaded
+ *   first are attached by id (comment-attachments.ts) in the same transaction;
  * - `Idempotency-Key` (per author): a retry returns the first comment and stores nothing new;
  * - every new comment writes exactly one `changes` row in the same transaction.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FieldError } from '../../../../shared/api-error';
 import type { JsonValue } from '../../../../shared/json';
 import { REQUESTER_REPLY_TRANSITION, type TicketComment } from '../../../../shared/tickets';
 import type { Database } from '../../../db/client';
@@ -14,10 +17,9 @@ import { changes, submissions, ticketComments, users } from '../../../db/schema'
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors';
 import { ticketRoles } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
+import { checkCommentAttachments, commentAttachmentsColumn, linkCommentAttachments } from './comment-attachments';
+import { readCommentBody } from './comment-body';
 import { findVisibleTicket } from './records';
-
-/** Largest stored comment body, in characters of its JSON text. */
-export const MAX_COMMENT_CHARS = 100_000;
 
 const commentColumns = {
   id: ticketComments.id,
@@ -28,6 +30,7 @@ const commentColumns = {
   authorId: users.id,
   authorName: users.name,
   authorEmail: users.email,
+  attachments: commentAttachmentsColumn,
 };
 
 function selectComments(db: Database) {
@@ -44,10 +47,14 @@ function toComment(row: CommentRow): TicketComment {
     body: row.body,
     isInternal: row.isInternal,
     createdAt: row.createdAt.toISOString(),
+    attachments: row.attachments,
   };
 }
 
-/** The comments of ticket `id` this user may read, oldest first. 404 when the ticket is not visible. */
+/**
+ * The comments of ticket `id` this user may read, oldest first, each with its files (one query).
+ * 404 when the ticket is not visible.
+ */
 export async function listComments(db: Database, user: AuthUser, id: string): Promise<TicketComment[]> {
   const ticket = await findVisibleTicket(db, user, id);
   if (!ticket) throw notFound(`There is no ticket ${id} that you can see.`);
@@ -58,13 +65,6 @@ export async function listComments(db: Database, user: AuthUser, id: string): Pr
     )
     .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
   return rows.map(toComment);
-}
-
-function isEmptyBody(body: JsonValue): boolean {
-  if (body === null) return true;
-  if (typeof body === 'string') return !body.replace(/<[^>]*>/g, '').trim();
-  if (Array.isArray(body)) return body.length === 0;
-  return typeof body !== 'object';
 }
 
 async function findByKey(db: Database, user: AuthUser, ticketId: string, key: string): Promise<TicketComment | null> {
@@ -78,12 +78,20 @@ async function findByKey(db: Database, user: AuthUser, ticketId: string, key: st
   return toComment(row);
 }
 
-export type PostCommentInput = { body: JsonValue; isInternal: boolean; idempotencyKey: string | undefined };
+export type PostCommentInput = {
+  body: JsonValue;
+  isInternal: boolean;
+  attachmentIds: readonly string[];
+  idempotencyKey: string | undefined;
+};
 
 /**
- * Adds a comment to ticket `id`. Returns it and whether it was a replay of an earlier key.
- * Errors: 404 ticket not visible; 403 internal comment without `tickets:work`; 422 empty or
- * oversized body; 409 Idempotency-Key reused on another ticket.
+ * Adds a comment to ticket `id`. Returns it and whether it was a replay of an earlier key (the
+ * replay checks nothing else, so a retry whose files are now linked still answers the first one).
+ * Errors: 404 ticket not visible; 403 internal comment without `tickets:work`; 422 with field
+ * errors (`/body`: outside the rich-text allow-list or caps, or empty with no file;
+ * `/attachmentIds[/i]`: see checkCommentAttachments); 409 Idempotency-Key reused on another
+ * ticket, or a file attached elsewhere concurrently.
  */
 export async function postComment(
   db: Database,
@@ -99,10 +107,12 @@ export async function postComment(
     const earlier = await findByKey(db, user, ticket.id, input.idempotencyKey);
     if (earlier) return { comment: earlier, replayed: true };
   }
-  if (isEmptyBody(input.body)) throw validationFailed([{ path: '/body', message: 'must not be empty' }]);
-  if (JSON.stringify(input.body).length > MAX_COMMENT_CHARS) {
-    throw validationFailed([{ path: '/body', message: `must be at most ${MAX_COMMENT_CHARS} characters` }]);
-  }
+  const body = readCommentBody(input.body);
+  const errors: FieldError[] = [];
+  if ('message' in body) errors.push({ path: '/body', message: body.message });
+  else if (body.isEmpty && !input.attachmentIds.length) errors.push({ path: '/body', message: 'must not be empty' });
+  errors.push(...(await checkCommentAttachments(db, user, input.attachmentIds)));
+  if (errors.length || 'message' in body) throw validationFailed(errors, 'The comment has errors.');
   const reopens = !input.isInternal && roles.includes('requester') && ticket.status === REQUESTER_REPLY_TRANSITION.from;
   let commentId: string;
   try {
@@ -112,14 +122,15 @@ export async function postComment(
         .values({
           submissionId: ticket.id,
           authorId: user.id,
-          body: input.body,
+          body: body.value,
           isInternal: input.isInternal,
           idempotencyKey: input.idempotencyKey ?? null,
         })
         .returning({ id: ticketComments.id });
       if (!row) throw new Error('comment insert returned no row');
+      await linkCommentAttachments(tx, user, input.attachmentIds, ticket.id, row.id);
       const diff: Record<string, { from: JsonValue; to: JsonValue }> = {
-        comment: { from: null, to: { id: row.id, isInternal: input.isInternal } },
+        comment: { from: null, to: { id: row.id, isInternal: input.isInternal, attachments: input.attachmentIds.length } },
       };
       if (reopens) {
         diff.status = { from: REQUESTER_REPLY_TRANSITION.from, to: REQUESTER_REPLY_TRANSITION.to };

@@ -276,6 +276,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       const { comment, replayed } = await postComment(app.db, requireUser(request), request.params.id, {
         body: request.body.body,
         isInternal: request.body.isInternal ?? false,
+        attachmentIds: request.body.attachmentIds ?? [],
         idempotencyKey: request.headers['idempotency-key'],
       });
       if (replayed) return reply.code(200).header('idempotency-replayed', 'true').send(comment);

@@ -99,10 +99,18 @@ export const TicketCommentSchema = Type.Object({
   body: AnyJson,
   isInternal: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  attachments: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String(), size: Type.Integer({ description: 'bytes' }), mediaType: Type.String() }),
+  ),
 });
 
+/** `NewTicketComment`; more than MAX_ATTACHMENTS_PER_COMMENT ids is a 422 from the handler, not a 400. */
 export const NewCommentSchema = Type.Object(
-  { body: AnyJson, isInternal: Type.Optional(Type.Boolean()) },
+  {
+    body: AnyJson,
+    isInternal: Type.Optional(Type.Boolean()),
+    attachmentIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 })),
+  },
   { additionalProperties: false, required: ['body'] },
 );
 

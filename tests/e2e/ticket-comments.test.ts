@@ -1,0 +1,130 @@
+/**
+ * Rich-text comments with attachments on the ticket view (issue 5 "/Tickets/comments/{id}"): the
+ * maintenance handler posts a comment with bold text and a file and an internal one; the
+ * requester sees the bold text, downloads the file and never sees the internal comment; a refused
+ * comment (21 files) shows the server's message and keeps the draft. The ticket view shows the
+ * submission with the area's field titles and its rich text as text.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { fillForm } from './support/fill-form';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+type FormValue = Parameters<typeof fillForm>[1];
+const example = JSON.parse(
+  readFileSync(new URL('../../schemas/ResidentService/example.json', import.meta.url), 'utf8'),
+) as FormValue;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+let portal: PortalServer;
+const contexts: BrowserContext[] = [];
+let requester: Page;
+let handler: Page;
+let ticketPath = '';
+
+async function signedInPage(username: string, path: string): Promise<Page> {
+  const context = await launchBrowser();
+  context.setDefaultTimeout(20_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${portal.baseUrl}${path}`);
+  await page.waitForURL(/\/oidc\//);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${portal.baseUrl}${path}`);
+  return page;
+}
+
+const comments = (page: Page) => page.getByRole('region', { name: 'Comments' });
+
+beforeAll(async () => {
+  portal = await startPortal();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await portal?.stop();
+});
+
+describe('ticket comments with rich text and files', () => {
+  it('the ticket view shows the submission with field titles and its rich text as text', async () => {
+    requester = await signedInPage('employee', '/ResidentService/Form');
+    await fillForm(requester, example);
+    await requester.getByRole('button', { name: 'Submit' }).click();
+    await requester.waitForURL(/\/ResidentService\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await requester.getByRole('link', { name: 'Open as ticket' }).click();
+    await requester.waitForURL(/\/Tickets\/comments\/[0-9a-f-]{36}$/);
+    ticketPath = new URL(requester.url()).pathname;
+    const submission = requester.getByRole('region', { name: 'Submission' });
+    await submission.getByText('Problem summary').first().waitFor();
+    await submission.getByText('Kitchen sink drains very slowly', { exact: false }).first().waitFor();
+    const text = await submission.innerText();
+    expect(text).not.toContain('issueTitle');
+    expect(text).not.toContain('<p>');
+  });
+
+  it('the handler posts a public comment with bold text and a file, and an internal one', async () => {
+    handler = await signedInPage('maintenance', ticketPath);
+    const editor = handler.getByLabel('New comment', { exact: true });
+    await editor.click();
+    await handler.keyboard.type('Parts are ');
+    await handler.keyboard.press('Control+B');
+    await handler.keyboard.type('ordered today');
+    await handler.keyboard.press('Control+B');
+    await handler
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'quote.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await handler.getByRole('list', { name: 'Files to attach' }).getByText('quote.pdf').waitFor();
+    await handler.getByRole('button', { name: 'Post comment' }).click();
+    await comments(handler).locator('article strong', { hasText: 'ordered today' }).waitFor();
+
+    await handler.getByLabel('New comment', { exact: true }).click();
+    await handler.keyboard.type('Landlord pays, do not tell the resident');
+    await handler.getByLabel(/Internal/).check();
+    await handler.getByRole('button', { name: 'Post comment' }).click();
+    await comments(handler).locator('article', { hasText: 'Landlord pays' }).waitFor();
+    expect(await comments(handler).locator('article').count()).toBe(2);
+  });
+
+  it('the requester sees the bold text, downloads the file and not the internal comment', async () => {
+    await requester.reload();
+    const bold = comments(requester).locator('article strong', { hasText: 'ordered today' });
+    await bold.waitFor();
+    expect(await comments(requester).locator('article').count()).toBe(1);
+    expect(await comments(requester).getByText('Landlord pays').count()).toBe(0);
+    expect(await requester.getByLabel(/Internal/).count()).toBe(0);
+
+    const [download] = await Promise.all([
+      requester.waitForEvent('download'),
+      comments(requester).getByRole('button', { name: 'quote.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('quote.pdf');
+    expect(readFileSync(await download.path())).toEqual(PDF);
+  });
+
+  it("a refused comment shows the server's message and keeps the draft until it is fixed", async () => {
+    await requester.getByLabel('New comment', { exact: true }).click();
+    await requester.keyboard.type('Photos of the sink');
+    const photos = Array.from({ length: 21 }, (_, i) => ({
+      name: `photo-${i + 1}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    }));
+    await requester.getByLabel('Attach files').setInputFiles(photos);
+    const queued = requester.getByRole('list', { name: 'Files to attach' });
+    await expect.poll(() => queued.getByRole('button', { name: /^Remove/ }).count(), { timeout: 60_000 }).toBe(21);
+    await requester.getByRole('button', { name: 'Post comment' }).click();
+    await requester.getByRole('alert').filter({ hasText: 'at most 20 attachments' }).waitFor();
+    expect(await requester.getByLabel('New comment', { exact: true }).innerText()).toContain('Photos of the sink');
+    expect(await comments(requester).locator('article').count()).toBe(1);
+
+    await queued.getByRole('button', { name: 'Remove photo-21.pdf' }).click();
+    await requester.getByRole('button', { name: 'Post comment' }).click();
+    const posted = comments(requester).locator('article', { hasText: 'Photos of the sink' });
+    await posted.waitFor();
+    expect(await posted.getByRole('button', { name: /^photo-\d+\.pdf$/ }).count()).toBe(20);
+  });
+});
