@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useLayoutEffect, useState, type KeyboardEvent } from 'react';
-import { createEditor, Editor, Transforms } from 'slate';
+import { useLayoutEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { createEditor, Editor } from 'slate';
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
 import {
   isDocumentEmpty,
@@ -47,48 +47,68 @@ function initialDocument(value: unknown): RichTextDocument {
  * `"ui:widget": "richText"`: a slate editor (spec §5 rules, src/shared/rich-text.ts) reporting
  * the serialised document as a string, or `undefined` when empty. Read-only forms (detail pages)
  * render the stored value without an editor. Options: `ui:placeholder`. Until the field is first
- * focused (click or Tab) it is a focusable box showing the value (`data-rich-text="lazy"`); the
- * focus builds the editor, with its toolbar, and puts the caret at the end, so mounting a form with
- * several rich-text fields builds no editor (issue 4 "Performance").
+ * focused (click or Tab) it is a focusable, labelled textbox showing the current value
+ * (`data-rich-text="lazy"`); the focus builds the editor, with its toolbar, and moves the focus into
+ * it, caret at the end, before the browser runs its next task (no typed character is lost), so
+ * mounting a form with several rich-text fields builds no editor (issue 4 "Performance").
  */
 export function RichTextWidget(props: WidgetProps) {
-  const { id, disabled, readonly, autofocus, placeholder } = props;
-  // slate reads `initialValue` once, on mount; later values come from the editor itself
-  const [initial] = useState(() => initialDocument(props.value));
+  const { id, disabled, readonly, autofocus } = props;
   const [active, setActive] = useState(Boolean(autofocus));
-  if (readonly || disabled) return <RichTextView id={id} doc={initialDocument(props.value)} />;
-  if (!active) {
-    const empty = isDocumentEmpty(initial);
-    return (
-      <div className="rich-text">
-        <div
-          id={id}
-          tabIndex={0}
-          data-rich-text="lazy"
-          className="rich-text__editable form-control"
-          role="textbox"
-          aria-multiline
-          aria-label={props.label || undefined}
-          aria-describedby={`${id}__description ${id}__error ${id}__help`}
-          aria-required={props.required || undefined}
-          onFocus={() => setActive(true)}
-        >
-          {empty ? <span className="rich-text__placeholder">{placeholder}</span> : <RichTextView id={`${id}__preview`} doc={initial} />}
-        </div>
-      </div>
-    );
-  }
-  return <RichTextEditorField {...props} initial={initial} focusOnMount={!autofocus} />;
+  if (readonly || disabled) return <RichTextReadOnly id={id} value={props.value as unknown} />;
+  if (!active) return <LazyRichText {...props} onActivate={() => setActive(true)} />;
+  return <RichTextEditorField {...props} focusOnMount={!autofocus} />;
 }
 
-function RichTextEditorField(props: WidgetProps & { initial: RichTextDocument; focusOnMount: boolean }) {
-  const { id, autofocus, placeholder, onChange, onBlur, onFocus, initial, focusOnMount } = props;
-  const [editor] = useState<RichTextEditor>(() => withRichTextNodes(withTimedHistory(withReact(createEditor()))));
+function RichTextReadOnly({ id, value }: { id: string; value: unknown }) {
+  const doc = useMemo(() => initialDocument(value), [value]);
+  return <RichTextView id={id} doc={doc} />;
+}
+
+/** The field before its first focus: the value as rendered text, in a box that takes the focus. */
+function LazyRichText(props: WidgetProps & { onActivate: () => void }) {
+  const { id, placeholder, onActivate } = props;
+  const value = props.value as unknown;
+  const doc = useMemo(() => initialDocument(value), [value]);
+  return (
+    <div className="rich-text">
+      <div
+        id={id}
+        tabIndex={0}
+        data-rich-text="lazy"
+        className="rich-text__editable form-control"
+        role="textbox"
+        aria-multiline
+        aria-label={props.label || undefined}
+        aria-placeholder={placeholder || undefined}
+        aria-describedby={`${id}__description ${id}__error ${id}__help`}
+        aria-required={props.required || undefined}
+        onFocus={onActivate}
+      >
+        {isDocumentEmpty(doc) ? <span className="rich-text__placeholder">{placeholder}</span> : <RichTextView id={`${id}__preview`} doc={doc} />}
+      </div>
+    </div>
+  );
+}
+
+function RichTextEditorField(props: WidgetProps & { focusOnMount: boolean }) {
+  const { id, autofocus, placeholder, onChange, onBlur, onFocus, focusOnMount } = props;
+  // slate reads `initialValue` once, on mount; later values come from the editor itself
+  const [initial] = useState(() => initialDocument(props.value));
+  const [editor] = useState<RichTextEditor>(() => {
+    const created = withRichTextNodes(withTimedHistory(withReact(createEditor())));
+    if (focusOnMount) {
+      // The caret starts at the end. Set directly, not by `Transforms.select`: a pending operation
+      // makes `ReactEditor.focus` retry 10 ms later, and keys pressed meanwhile went to the page body.
+      created.children = initial;
+      const end = Editor.end(created, []);
+      created.selection = { anchor: end, focus: end };
+    }
+    return created;
+  });
   useLayoutEffect(() => {
-    if (!focusOnMount) return;
-    // the focus that built the editor moves into it, caret at the end
-    Transforms.select(editor, Editor.end(editor, []));
-    ReactEditor.focus(editor);
+    // the focus that built the editor moves into it now, before the browser's next task (a key press)
+    if (focusOnMount) ReactEditor.focus(editor);
   }, [editor, focusOnMount]);
   const onKeyDown = (event: KeyboardEvent) => {
     const mark = (event.ctrlKey || event.metaKey) && !event.altKey ? HOTKEYS[event.key.toLowerCase()] : undefined;
