@@ -15,7 +15,8 @@ const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n
 // a Windows executable's start: "MZ" and the PE header offset
 const EXE_BYTES = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x40, 0, 0, 0]), Buffer.from('PE\0\0'), Buffer.alloc(64)]);
 
-const file = (content: Buffer | string, name: string, type = '') => new File([content], name, { type });
+const file = (content: Buffer | string, name: string, type = '') =>
+  new File([typeof content === 'string' ? content : new Uint8Array(content)], name, { type });
 
 describe('splitByCountLimit', () => {
   it(`keeps files up to ${MAX_ATTACHMENTS_PER_SUBMISSION} and refuses the rest, in the order picked`, () => {
