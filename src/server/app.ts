@@ -5,6 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
+import { attachmentSweepPlugin } from './lib/attachment-sweep';
 import { areasPlugin } from './plugins/areas';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -26,6 +27,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
   await app.register(errorsPlugin);
   await app.register(areasPlugin);
   await app.register(dbPlugin);
+  await app.register(attachmentSweepPlugin);
   await app.register(schemaVersionsPlugin);
   if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
   await app.register(authPlugin);

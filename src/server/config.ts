@@ -29,6 +29,8 @@ const EnvSchema = Type.Object({
   SCHEMAS_DIR: Type.Optional(Type.String({ minLength: 1 })),
   CLIENT_DIST_DIR: Type.Optional(Type.String({ minLength: 1 })),
   LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
+  ATTACHMENT_SWEEP_INTERVAL_MINUTES: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  ORPHAN_ATTACHMENT_MAX_AGE_HOURS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -76,6 +78,12 @@ export type AppConfig = {
   schemasDir: string;
   clientDistDir: string;
   logLevel: LogLevel;
+  /**
+   * Orphan-attachment sweep (src/server/lib/attachment-sweep.ts), in milliseconds: runs every
+   * `intervalMs` (ATTACHMENT_SWEEP_INTERVAL_MINUTES, default 60) and deletes unlinked uploads older
+   * than `maxAgeMs` (ORPHAN_ATTACHMENT_MAX_AGE_HOURS, default 24; 0 deletes every orphan).
+   */
+  attachmentSweep: { intervalMs: number; maxAgeMs: number };
 };
 
 /** Thrown by {@link loadConfig} with every problem found, one per line. */
@@ -115,6 +123,8 @@ const PATTERN_HINTS: Record<string, string> = {
   PUBLIC_URL: 'must be an origin such as http://localhost:3000 (scheme, host and port, no path)',
   DATABASE_URL: 'must be a postgres:// or postgresql:// connection URL',
   OIDC_ISSUER: 'must be the issuer URL, starting with https:// (or http:// for local testing)',
+  ATTACHMENT_SWEEP_INTERVAL_MINUTES: 'must be a number of minutes, e.g. 60 or 0.5',
+  ORPHAN_ATTACHMENT_MAX_AGE_HOURS: 'must be a number of hours, e.g. 24 (0: every unlinked upload)',
 };
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -205,6 +215,11 @@ export function loadConfig(
   const problems = envProblems(cleaned);
   const port = Number(cleaned.PORT ?? 3000);
   if (!problems.length && (port < 1 || port > 65535)) problems.push(`PORT=${port} must be 1–65535`);
+  const sweepMinutes = Number(cleaned.ATTACHMENT_SWEEP_INTERVAL_MINUTES ?? 60);
+  // setInterval takes at most 2^31 - 1 ms (about 35,791 minutes); 0 would spin
+  if (!problems.length && (sweepMinutes <= 0 || sweepMinutes > 35_000)) {
+    problems.push(`ATTACHMENT_SWEEP_INTERVAL_MINUTES=${sweepMinutes} must be more than 0 and at most 35000`);
+  }
   const typed = cleaned as Env;
   problems.push(...oidcProblems(typed));
   if (problems.length) throw new ConfigError(problems);
@@ -239,5 +254,9 @@ function configFromEnv(env: Env, port: number, cwd: string): AppConfig {
     schemasDir: abs(env.SCHEMAS_DIR ?? join(root, 'schemas')),
     clientDistDir: abs(env.CLIENT_DIST_DIR ?? join(root, 'dist', 'client')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    attachmentSweep: {
+      intervalMs: Number(env.ATTACHMENT_SWEEP_INTERVAL_MINUTES ?? 60) * 60 * 1000,
+      maxAgeMs: Number(env.ORPHAN_ATTACHMENT_MAX_AGE_HOURS ?? 24) * 60 * 60 * 1000,
+    },
   };
 }

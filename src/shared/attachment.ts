@@ -34,6 +34,51 @@ export const ALLOWED_ATTACHMENT_TYPES = [
   'text/csv',
 ] as const;
 
+/**
+ * Plain text and CSV by name (they have no magic bytes): the media type a `.txt`/`.csv` file is
+ * accepted as when its content is UTF-8 text ({@link looksLikeUtf8Text} on its first
+ * {@link TEXT_SNIFF_BYTES} bytes).
+ */
+export const TEXT_ATTACHMENT_TYPES: Readonly<Record<string, string>> = { txt: 'text/plain', csv: 'text/csv' };
+
+/** How many bytes of a `.txt`/`.csv` file's start are checked for UTF-8 text. */
+export const TEXT_SNIFF_BYTES = 8192;
+
+/** The accepted kinds in words, for messages and help text. */
+export const ACCEPTED_ATTACHMENTS_IN_WORDS = 'images (PNG, JPEG, GIF, WebP, BMP), PDF, Word (.docx), Excel (.xlsx), text or CSV';
+
+/** True when `head` (the start of a file) decodes as UTF-8 text without NUL or other binary control bytes. */
+export function looksLikeUtf8Text(head: Uint8Array): boolean {
+  try {
+    // `stream: true`: the head may end inside a multi-byte character.
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    // eslint-disable-next-line no-control-regex
+    return !/[\u0000-\u0008\u000E-\u001F\u007F]/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The media type a file is accepted as, or null when it is refused — the one rule the server
+ * applies on upload and the attachments widget applies when a file is picked. `detected` is
+ * file-type's magic-byte result for the content (undefined when it found none); only without one,
+ * a `.txt`/`.csv` `fileName` whose first bytes (`readHead`, at most TEXT_SNIFF_BYTES) are UTF-8 text
+ * is text/plain or text/csv. Anything not in ALLOWED_ATTACHMENT_TYPES is null.
+ */
+export async function acceptedAttachmentType(
+  detected: string | undefined,
+  fileName: string,
+  readHead: () => Promise<Uint8Array>,
+): Promise<string | null> {
+  const allowed = ALLOWED_ATTACHMENT_TYPES as readonly string[];
+  if (detected) return allowed.includes(detected) ? detected : null;
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  const textType = TEXT_ATTACHMENT_TYPES[extension];
+  if (!textType) return null;
+  return looksLikeUtf8Text(await readHead()) ? textType : null;
+}
+
 /** Machine codes of attachment refusals (the `error` of the API error body). */
 export const ATTACHMENT_ERRORS = {
   tooLarge: 'file_too_large',

@@ -11,30 +11,21 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import { ALLOWED_ATTACHMENT_TYPES, ATTACHMENT_ERRORS, MAX_ATTACHMENT_BYTES } from '../../shared/attachment';
+import {
+  acceptedAttachmentType,
+  ALLOWED_ATTACHMENT_TYPES,
+  ATTACHMENT_ERRORS,
+  MAX_ATTACHMENT_BYTES,
+  TEXT_SNIFF_BYTES,
+} from '../../shared/attachment';
 import { HttpError } from './errors';
 
 /** A stored file: its storage key (file name in the folder), size in bytes, sha256 hex and sniffed media type. */
 export type StoredFile = { storageKey: string; sizeBytes: number; sha256: string; mediaType: string };
 
-const TEXT_TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv' };
-const TEXT_SNIFF_BYTES = 8192;
-
 /** The folder of stored attachments under `dataDir`. */
 export function attachmentsFolder(dataDir: string): string {
   return join(dataDir, 'attachments');
-}
-
-/** True when `head` (the start of a file) decodes as UTF-8 text without NUL or other binary control bytes. */
-export function looksLikeUtf8Text(head: Uint8Array): boolean {
-  try {
-    // `stream: true`: the head may end inside a multi-byte character.
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-    // eslint-disable-next-line no-control-regex
-    return !/[\u0000-\u0008\u000E-\u001F\u007F]/.test(text);
-  } catch {
-    return false;
-  }
 }
 
 async function readHead(path: string): Promise<Uint8Array> {
@@ -55,12 +46,7 @@ async function readHead(path: string): Promise<Uint8Array> {
  */
 export async function sniffMediaType(path: string, fileName: string): Promise<string | null> {
   const detected = await fileTypeFromFile(path);
-  const allowed = ALLOWED_ATTACHMENT_TYPES as readonly string[];
-  if (detected) return allowed.includes(detected.mime) ? detected.mime : null;
-  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  const textType = TEXT_TYPES[extension];
-  if (!textType) return null;
-  return looksLikeUtf8Text(await readHead(path)) ? textType : null;
+  return acceptedAttachmentType(detected?.mime, fileName, () => readHead(path));
 }
 
 /**

@@ -62,14 +62,14 @@ async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
   const kind = await field.evaluate((el) =>
     el.getAttribute('role') === 'radiogroup'
       ? 'radiogroup'
-      : (el as HTMLElement).isContentEditable
+      : (el as HTMLElement).isContentEditable || (el as HTMLElement).dataset.richText === 'lazy'
         ? 'richtext'
         : (el as HTMLElement).dataset.format
           ? `picker:${(el as HTMLElement).dataset.format}`
           : `${el.tagName.toLowerCase()}:${(el as HTMLInputElement).type ?? ''}`,
   );
   if (kind === 'richtext') {
-    // the rich-text editor: a person types the words; the examples hold older HTML values (`<p>…</p>`)
+    // the rich-text editor (built by the click when not used yet): a person types the words; the examples hold older HTML values (`<p>…</p>`)
     await field.click();
     await page.keyboard.insertText(String(leaf.value).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
   } else if (kind === 'radiogroup') {

@@ -1,9 +1,10 @@
 /**
  * `/test` (signed-in users): one form exercising every widget of the form engine — rich text,
  * date, time, date-time, select, multi-select, image display (loading and failing), help
- * tooltip, a conditional field and a repeating section with a conditional field in its rows —
- * plus success and failure toasts.
- * Nothing is sent to the server: a submit shows the data the form would submit.
+ * tooltip, a conditional field, a repeating section with a conditional field in its rows and
+ * attachments — plus success and failure toasts.
+ * Nothing is submitted to the server: a submit shows the data the form would submit (picked
+ * attachments are uploaded, as on every form, and stay unlinked until the orphan sweep).
  */
 import { useState } from 'react';
 import type { JsonObject } from '../../../shared/json';
@@ -40,6 +41,15 @@ const SCHEMA: JsonObject = {
         then: { properties: { damage: { type: 'string', title: 'Damage', minLength: 1 } }, required: ['damage'] },
       },
     },
+    files: {
+      type: 'array',
+      title: 'Files',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'size', 'mediaType'],
+        properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, mediaType: { type: 'string' } },
+      },
+    },
   },
   // conditional field: "What else?" exists only while Kind is Other
   if: { properties: { kind: { const: 'Other' } }, required: ['kind'] },
@@ -47,11 +57,12 @@ const SCHEMA: JsonObject = {
 };
 
 const UI_SCHEMA: JsonObject = {
-  'ui:order': ['notes', 'day', 'time', 'at', 'kind', '*', 'tags', 'roleGroup', 'photo', 'missingPhoto', 'rooms'],
+  'ui:order': ['notes', 'day', 'time', 'at', 'kind', '*', 'tags', 'roleGroup', 'photo', 'missingPhoto', 'rooms', 'files'],
   notes: { 'ui:widget': 'richText', 'ui:help': 'Bold, lists, headings, links and images are allowed.' },
   roleGroup: { 'ui:widget': 'select', 'ui:options': { optionsFrom: 'roleGroups' } },
   photo: { 'ui:widget': 'image' },
   missingPhoto: { 'ui:widget': 'image' },
+  files: { 'ui:widget': 'attachments' },
 };
 
 const INITIAL: JsonObject = { photo: PIXEL_PNG, missingPhoto: BROKEN_IMAGE };

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { formatBytes, MAX_ATTACHMENT_BYTES, type AttachmentRef } from '../../../shared/attachment';
+import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_SUBMISSION, type AttachmentRef } from '../../../shared/attachment';
+import { countLimitMessage, refusalOfPickedFile, splitByCountLimit } from '../../lib/attachment-check';
 import { downloadAttachment, uploadAttachment } from '../../lib/attachments';
 
 type Pending = { key: number; name: string; size: number; progress: number; error: string | null };
@@ -33,14 +34,20 @@ export function DownloadButton({ file }: { file: AttachmentRef }) {
  * File widget (`"ui:widget": "attachments"` on an array of {@link AttachmentRef}): uploads each
  * chosen file to `POST /api/attachments` showing name, size and progress, and stores only the
  * references `{ id, name, size, mediaType }` in the form data (never the bytes). Read-only it
- * lists the files as authenticated download buttons. Server refusals (size, type by content)
- * show under the file. `ui:options.accept` narrows the file picker (a hint; the server decides).
+ * lists the files as authenticated download buttons. When files are picked it refuses, with a
+ * message, those the server would refuse (src/client/lib/attachment-check.ts): past
+ * MAX_ATTACHMENTS_PER_SUBMISSION files in the field (attached plus uploading), larger than
+ * MAX_ATTACHMENT_BYTES, or not an accepted type by content; server refusals show the same way.
+ * `ui:options.accept` narrows the file picker (a hint; the server decides).
  */
 export function AttachmentsWidget(props: WidgetProps) {
   const { id, disabled, readonly, onChange, options } = props;
   const value: unknown = props.value;
   const files: AttachmentRef[] = Array.isArray(value) ? value.filter(isRef) : [];
   const [pending, setPending] = useState<Pending[]>([]);
+  const [countNotice, setCountNotice] = useState<string | null>(null);
+  // files picked and not refused yet (checking or uploading): counted against the limit at once
+  const inFlight = useRef(0);
   const latest = useRef(files);
   latest.current = files;
   const nextKey = useRef(0);
@@ -50,25 +57,31 @@ export function AttachmentsWidget(props: WidgetProps) {
 
   const upload = async (file: File) => {
     const key = (nextKey.current += 1);
+    inFlight.current += 1;
     setPending((items) => [...items, { key, name: file.name, size: file.size, progress: 0, error: null }]);
-    if (file.size > MAX_ATTACHMENT_BYTES) {
-      update(key, { error: `Larger than ${formatBytes(MAX_ATTACHMENT_BYTES)}` });
-      return;
-    }
     try {
+      const refusal = await refusalOfPickedFile(file);
+      if (refusal) {
+        update(key, { error: refusal });
+        return;
+      }
       const ref = await uploadAttachment(file, (progress) => update(key, { progress }));
       latest.current = [...latest.current, ref];
       onChange(latest.current);
       setPending((items) => items.filter((item) => item.key !== key));
     } catch (error) {
       update(key, { error: error instanceof Error ? error.message : 'Upload failed' });
+    } finally {
+      inFlight.current -= 1;
     }
   };
 
   const handleChoose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = [...(event.target.files ?? [])];
     event.target.value = '';
-    chosen.forEach((file) => void upload(file));
+    const { fit, over } = splitByCountLimit(chosen, latest.current.length + inFlight.current);
+    setCountNotice(over.length ? countLimitMessage(over.map((file) => file.name)) : null);
+    fit.forEach((file) => void upload(file));
   };
 
   const remove = (fileId: string) => {
@@ -117,6 +130,14 @@ export function AttachmentsWidget(props: WidgetProps) {
       ) : readonly ? (
         <p className="attachments__empty">No files</p>
       ) : null}
+      {countNotice && !readonly ? (
+        <p className="attachments__error" role="alert">
+          {countNotice}{' '}
+          <button type="button" className="button button--quiet" onClick={() => setCountNotice(null)}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
       {readonly ? null : (
         <input
           id={id}
@@ -130,7 +151,7 @@ export function AttachmentsWidget(props: WidgetProps) {
       )}
       {readonly ? null : (
         <p id={`${id}__help`} className="attachments__help">
-          Up to {formatBytes(MAX_ATTACHMENT_BYTES)} per file: images, PDF, Word, Excel, text or CSV.
+          Up to {MAX_ATTACHMENTS_PER_SUBMISSION} files, {formatBytes(MAX_ATTACHMENT_BYTES)} each: images, PDF, Word, Excel, text or CSV.
         </p>
       )}
     </div>

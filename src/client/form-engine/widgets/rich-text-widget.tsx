@@ -1,20 +1,67 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
-import { serialiseRichText } from '../../../shared/rich-text';
+import { useMemo, useState } from 'react';
+import { isDocumentEmpty, serialiseRichText } from '../../../shared/rich-text';
 import { storedValueToDocument } from './rich-text/html-import';
 import { RichTextView } from './rich-text/rich-text-elements';
 import { RichTextEditor } from './rich-text/rich-text-editor';
+import './rich-text/rich-text.css';
 
 /**
  * `"ui:widget": "richText"`: a slate editor (spec §5 rules, src/shared/rich-text.ts) reporting
  * the serialised document as a string, or `undefined` when empty. Read-only forms (detail pages)
- * render the stored value without an editor. Options: `ui:placeholder`.
+ * render the stored value without an editor. Options: `ui:placeholder`. Until the field is first
+ * focused (click or Tab) it is a focusable, labelled textbox showing the current value
+ * (`data-rich-text="lazy"`); the focus builds the editor, with its toolbar, and moves the focus into
+ * it, caret at the end, before the browser runs its next task (no typed character is lost), so
+ * mounting a form with several rich-text fields builds no editor (issue 4 "Performance").
  */
 export function RichTextWidget(props: WidgetProps) {
-  const { id, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus } = props;
+  const { id, disabled, readonly, autofocus } = props;
+  const [active, setActive] = useState(Boolean(autofocus));
+  if (readonly || disabled) return <RichTextReadOnly id={id} value={props.value as unknown} />;
+  if (!active) return <LazyRichText {...props} onActivate={() => setActive(true)} />;
+  return <RichTextEditorField {...props} focusOnMount={!autofocus} />;
+}
+
+function RichTextReadOnly({ id, value }: { id: string; value: unknown }) {
+  const doc = useMemo(() => storedValueToDocument(value), [value]);
+  return <RichTextView id={id} doc={doc} />;
+}
+
+/** The field before its first focus: the value as rendered text, in a box that takes the focus. */
+function LazyRichText(props: WidgetProps & { onActivate: () => void }) {
+  const { id, placeholder, onActivate } = props;
+  const value = props.value as unknown;
+  const doc = useMemo(() => storedValueToDocument(value), [value]);
+  return (
+    <div className="rich-text">
+      <div
+        id={id}
+        tabIndex={0}
+        data-rich-text="lazy"
+        className="rich-text__editable form-control"
+        role="textbox"
+        aria-multiline
+        aria-label={props.label || undefined}
+        aria-placeholder={placeholder || undefined}
+        aria-describedby={`${id}__description ${id}__error ${id}__help`}
+        aria-required={props.required || undefined}
+        onFocus={onActivate}
+      >
+        {isDocumentEmpty(doc) ? (
+          <span className="rich-text__placeholder">{placeholder}</span>
+        ) : (
+          <RichTextView id={`${id}__preview`} doc={doc} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RichTextEditorField(props: WidgetProps & { focusOnMount: boolean }) {
+  const { id, autofocus, placeholder, onChange, onBlur, onFocus, focusOnMount } = props;
   // slate reads `initialValue` once, on mount; later values come from the editor itself
   const [initial] = useState(() => storedValueToDocument(props.value));
-  if (readonly || disabled) return <RichTextView id={id} doc={storedValueToDocument(props.value)} />;
   return (
     <RichTextEditor
       id={id}
@@ -23,6 +70,7 @@ export function RichTextWidget(props: WidgetProps) {
       label={props.label}
       placeholder={placeholder}
       autoFocus={autofocus}
+      focusOnMount={focusOnMount}
       isRequired={props.required}
       describedBy={`${id}__description ${id}__error ${id}__help`}
       onBlur={() => onBlur(id, props.value)}

@@ -4,9 +4,9 @@
  * reads `initialDoc` once on mount (remount with a new `key` to start over) and reports every
  * change of the document through `onChange`.
  */
-import { useState, type KeyboardEvent } from 'react';
-import { createEditor } from 'slate';
-import { Editable, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+import { useLayoutEffect, useState, type KeyboardEvent } from 'react';
+import { createEditor, Editor } from 'slate';
+import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
 import type { RichTextDocument, RichTextMark } from '../../../../shared/rich-text';
 import { toggleMark, withRichTextNodes } from './commands';
 import { RichTextElementView, RichTextLeafView } from './rich-text-elements';
@@ -41,6 +41,12 @@ export type RichTextEditorProps = {
   label?: string;
   placeholder?: string;
   autoFocus?: boolean;
+  /**
+   * Take the focus as soon as the editor is built, caret at the end, before the browser runs its
+   * next task (the form widget builds the editor on the first focus of its placeholder box, and a
+   * key pressed right after that focus must land in the editor).
+   */
+  focusOnMount?: boolean;
   isRequired?: boolean;
   /** Space-separated ids of the describing elements (`aria-describedby`). */
   describedBy?: string;
@@ -50,8 +56,22 @@ export type RichTextEditorProps = {
 
 /** See the module comment. Ctrl/Cmd+B, I, U toggle bold, italic, underline. */
 export function RichTextEditor(props: RichTextEditorProps) {
-  const { id, initialDoc, onChange } = props;
-  const [editor] = useState<SlateRichTextEditor>(() => withRichTextNodes(withTimedHistory(withReact(createEditor()))));
+  const { id, initialDoc, onChange, focusOnMount = false } = props;
+  const [editor] = useState<SlateRichTextEditor>(() => {
+    const created = withRichTextNodes(withTimedHistory(withReact(createEditor())));
+    if (focusOnMount) {
+      // The caret starts at the end. Set directly, not by `Transforms.select`: a pending operation
+      // makes `ReactEditor.focus` retry 10 ms later, and keys pressed meanwhile went to the page body.
+      created.children = initialDoc;
+      const end = Editor.end(created, []);
+      created.selection = { anchor: end, focus: end };
+    }
+    return created;
+  });
+  useLayoutEffect(() => {
+    // the focus that built the editor moves into it now, before the browser's next task (a key press)
+    if (focusOnMount) ReactEditor.focus(editor);
+  }, [editor, focusOnMount]);
   const onKeyDown = (event: KeyboardEvent) => {
     const mark = (event.ctrlKey || event.metaKey) && !event.altKey ? HOTKEYS[event.key.toLowerCase()] : undefined;
     if (!mark) return;

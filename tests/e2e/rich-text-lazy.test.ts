@@ -1,0 +1,94 @@
+/**
+ * The lazy rich-text field (issue 4 "Performance"): until its first focus a rich-text field is a
+ * focusable box (`data-rich-text="lazy"`), and the focus builds the slate editor. A person must not
+ * notice: screen readers see a labelled textbox, Tab reaches it, and typing that starts in the same
+ * moment as the click or Tab loses no character and reaches the submitted value.
+ *
+ * The editor used to take the focus only after slate's 10 ms retry (a selection set by an operation
+ * postpones `ReactEditor.focus`), so keys pressed in that gap went to the page body: the second test
+ * checks, inside one browser task, that the editor holds the focus before any timer has run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { chooseInChoices } from './support/fill-form';
+import { startPortal, type PortalServer } from './support/portal-server';
+
+let portal: PortalServer;
+let context: BrowserContext;
+let page: Page;
+
+async function openTestPage(): Promise<void> {
+  await page.goto(`${portal.baseUrl}/test`);
+  await page.getByRole('heading', { name: 'Widget test', level: 1 }).waitFor();
+  await page.locator('#root_notes[data-rich-text="lazy"]').waitFor();
+}
+
+beforeAll(async () => {
+  portal = await startPortal();
+  context = await launchBrowser();
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await page.goto(`${portal.baseUrl}/test`);
+  await page.getByLabel('Username').fill('employee');
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${portal.baseUrl}/test`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await portal?.stop();
+});
+
+describe('a rich-text field before its first focus', () => {
+  it('is a textbox named by its label, and no editor is built yet', async () => {
+    await openTestPage();
+    const box = page.getByRole('textbox', { name: 'Notes (rich text)' });
+    await expect(box.getAttribute('data-rich-text')).resolves.toBe('lazy');
+    await expect(box.getAttribute('tabindex')).resolves.toBe('0');
+    await expect(page.locator('[data-slate-editor]').count()).resolves.toBe(0);
+  });
+
+  it('hands the focus to the editor within the focusing task, so text typed at once is kept', async () => {
+    await openTestPage();
+    const result = await page.evaluate(async () => {
+      const box = document.getElementById('root_notes');
+      if (!box) throw new Error('no #root_notes');
+      box.focus();
+      // a zero-delay timer: runs after React's render of the focus, before any later timer
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const active = document.activeElement as HTMLElement | null;
+      document.execCommand('insertText', false, 'Quick');
+      return { id: active?.id, editable: active?.isContentEditable ?? false, label: active?.getAttribute('aria-label') };
+    });
+    expect(result).toEqual({ id: 'root_notes', editable: true, label: 'Notes (rich text)' });
+    await expect(page.locator('#root_notes').innerText()).resolves.toContain('Quick');
+  });
+
+  it('keeps every character typed right after a click and submits them', async () => {
+    await openTestPage();
+    await page.locator('#root_notes').click();
+    await page.keyboard.type('Hello lazy world');
+    await page.locator('#root_day').fill('2025-03-14');
+    await page.keyboard.press('Tab');
+    await chooseInChoices(page, page.locator('select#root_kind'), 'Noise');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Test form submitted').waitFor();
+    const data = JSON.parse(await page.locator('#submitted-data').innerText()) as Record<string, unknown>;
+    expect(JSON.parse(String(data.notes))).toEqual([{ type: 'paragraph', children: [{ text: 'Hello lazy world' }] }]);
+  });
+
+  it('is reached by Tab, and typing goes into the editor', async () => {
+    await openTestPage();
+    await page.locator('body').focus();
+    let reached = false;
+    for (let presses = 0; presses < 60 && !reached; presses += 1) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.id === 'root_notes');
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.type('Tabbed in');
+    await expect(page.locator('#root_notes[contenteditable="true"]').innerText()).resolves.toContain('Tabbed in');
+  });
+});
