@@ -1,7 +1,8 @@
 /**
  * The ticket journey (issue 5): a requester submits a ResidentService request; the maintenance
  * handler moves it to In progress, assigns it to themself and posts an internal and a public
- * comment; the requester sees only the public one and replies; the handler resolves it; the
+ * comment with a file; the requester sees only the public one, downloads the file and replies;
+ * the handler resolves it; the
  * requester rates it through TicketFeedback and sees the rating on the ticket; /Changes shows
  * each step.
  */
@@ -16,6 +17,8 @@ type FormValue = Parameters<typeof fillForm>[1];
 const exampleOf = (area: string) =>
   JSON.parse(readFileSync(new URL(`../../schemas/${area}/example.json`, import.meta.url), 'utf8')) as FormValue;
 const example = exampleOf('ResidentService');
+/** The file on the handler's public comment (a minimal PDF: uploads are checked by content). */
+const VISIT_SLIP = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 let portal: PortalServer;
 const contexts: BrowserContext[] = [];
@@ -75,6 +78,10 @@ describe('a resident service ticket worked to resolution', () => {
     await handler.getByText('Check the boiler log first').waitFor();
     await handler.getByLabel(/Internal/).uncheck();
     await handler.getByLabel('New comment', { exact: true }).fill('A technician comes on Tuesday');
+    await handler
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'visit-slip.pdf', mimeType: 'application/pdf', buffer: VISIT_SLIP });
+    await handler.getByRole('list', { name: 'Files to attach' }).getByText('visit-slip.pdf').waitFor();
     await handler.getByRole('button', { name: 'Post comment' }).click();
     await handler.getByText('A technician comes on Tuesday').waitFor();
   });
@@ -83,6 +90,11 @@ describe('a resident service ticket worked to resolution', () => {
     await requester.reload();
     await requester.getByText('A technician comes on Tuesday').waitFor();
     expect(await requester.getByText('Check the boiler log first').count()).toBe(0);
+    const [download] = await Promise.all([
+      requester.waitForEvent('download'),
+      requester.getByRole('region', { name: 'Comments' }).getByRole('button', { name: 'visit-slip.pdf' }).click(),
+    ]);
+    expect(readFileSync(await download.path())).toEqual(VISIT_SLIP);
     await requester.getByLabel('New comment', { exact: true }).fill('Tuesday works for me');
     await requester.getByRole('button', { name: 'Post comment' }).click();
     await requester.getByText('Tuesday works for me').waitFor();
