@@ -25,6 +25,9 @@ export type RoleGroup = {
 /** `GET /api/role-groups`. */
 export type RoleGroupList = { items: RoleGroup[] };
 
+/** `GET /api/directory/role-groups`: every role group's id and name, for pickers (any signed-in user). */
+export type RoleGroupDirectory = { items: { id: string; name: string }[] };
+
 /** One user as lists and searches show them. */
 export type UserSummary = { id: string; name: string; email: string | null };
 

@@ -1,8 +1,9 @@
 /**
  * The select widget's API lists (`ui:options.optionsFrom: users | roleGroups`) against the REAL
- * routes: the bodies of `GET /api/users?q=` and `GET /api/role-groups` become the options the
- * widget shows (value = id, label = name, users with their e-mail), and both lists are refused
- * (403) to users without `rolegroups:manage`, which the widget reports in words.
+ * routes: the bodies of `GET /api/directory/users?q=` and `GET /api/directory/role-groups` become
+ * the options the widget shows (value = id, label = name, users with their e-mail), for every
+ * signed-in user (an employee filling a form, not only administrators); the directory gives
+ * names, never scopes or members.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { REMOTE_OPTION_SOURCES, remoteOptionSource } from '../../src/client/form
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 
-describe('select widget options from /api/users and /api/role-groups', () => {
+describe('select widget options from the directory (/api/directory/users, /api/directory/role-groups)', () => {
   let app: FastifyInstance;
   let admin: { authorization: string };
   let employee: { authorization: string };
@@ -29,7 +30,7 @@ describe('select widget options from /api/users and /api/role-groups', () => {
     const me = (await get('me', employee)).json<Profile>();
     const { path, searchable, toOptions } = REMOTE_OPTION_SOURCES.users;
     expect(searchable).toBe(true);
-    const response = await get(`${path}?q=emma`);
+    const response = await get(`${path}?q=emma`, employee);
     expect(response.statusCode).toBe(200);
     expect(toOptions(response.json())).toEqual([{ value: me.id, label: 'Emma Employee (employee@tm.example)' }]);
     const everyone = toOptions((await get(`${path}?q=`)).json());
@@ -41,7 +42,7 @@ describe('select widget options from /api/users and /api/role-groups', () => {
     expect(source).toBe('roleGroups');
     const { path, searchable, toOptions } = REMOTE_OPTION_SOURCES.roleGroups;
     expect(searchable).toBe(false);
-    const response = await get(path);
+    const response = await get(path, employee);
     expect(response.statusCode).toBe(200);
     const options = toOptions(response.json());
     const groups = response.json<{ items: { id: string; name: string }[] }>().items;
@@ -49,12 +50,13 @@ describe('select widget options from /api/users and /api/role-groups', () => {
     expect(options.map((option) => option.label)).toEqual(expect.arrayContaining(['Administrators', 'Accounting']));
   });
 
-  it('is refused both lists without rolegroups:manage (the widget then shows a message, no options)', async () => {
-    for (const source of ['users', 'roleGroups'] as const) {
-      const response = await get(REMOTE_OPTION_SOURCES[source].path, employee);
-      expect(response.statusCode, source).toBe(403);
-      expect(REMOTE_OPTION_SOURCES[source].toOptions(response.json())).toEqual([]);
-    }
+  it('gives ids and names only: no scopes, members or identity-provider groups', async () => {
+    const groups = (await get(REMOTE_OPTION_SOURCES.roleGroups.path, employee)).json<{ items: object[] }>().items;
+    expect(groups.length).toBeGreaterThan(0);
+    for (const group of groups) expect(Object.keys(group).sort()).toEqual(['id', 'name']);
+    const people = (await get(`${REMOTE_OPTION_SOURCES.users.path}?q=`, employee)).json<{ items: object[] }>().items;
+    for (const person of people) expect(Object.keys(person).sort()).toEqual(['email', 'id', 'name']);
+    expect((await get('directory/role-groups', { authorization: '' })).statusCode).toBe(401);
     expect(remoteOptionSource('properties')).toBeUndefined();
   });
 });

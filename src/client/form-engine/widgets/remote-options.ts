@@ -8,9 +8,9 @@ export type RemoteOptions = { options?: EnumOptionsType[]; problem?: string; sea
 
 /**
  * Options loaded from the API named by `options.optionsFrom` / `options.optionsSource`:
- * `users` (`GET /api/users?q=`, searched as the person types) or `roleGroups`
- * (`GET /api/role-groups`), mapped by remote-option-sources.ts. A 404, a 403 (both routes need
- * `rolegroups:manage`) or another failure gives a readable `problem` and no options.
+ * `users` (`GET /api/directory/users?q=`, searched as the person types) or `roleGroups`
+ * (`GET /api/directory/role-groups`), mapped by remote-option-sources.ts; both open to every
+ * signed-in user. A 404 or another failure gives a readable `problem` and no options.
  */
 export function useRemoteOptions(options: Record<string, unknown>): RemoteOptions {
   const source = remoteOptionSource(options.optionsFrom ?? options.optionsSource);
@@ -33,9 +33,7 @@ export function useRemoteOptions(options: Record<string, unknown>): RemoteOption
           problem:
             failure.status === 404
               ? `The list of ${label} is not available on this server yet (GET /api/${path} answered 404).`
-              : failure.status === 403
-                ? `You may not list ${label}: it needs the rolegroups:manage permission.`
-                : `The list of ${label} could not be loaded: ${failure.message}`,
+              : `The list of ${label} could not be loaded: ${failure.message}`,
         });
       });
     return () => controller.abort();

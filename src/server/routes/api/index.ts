@@ -14,6 +14,7 @@ import { roleGroupRoutes } from './role-groups/index';
 import { schemaVersionRoutes } from './schema-versions';
 import { submissionRoutes } from './submissions/index';
 import { userRoutes } from './users';
+import { directoryRoutes } from './directory';
 import { ticketRoutes } from './tickets/index';
 
 /**
@@ -37,4 +38,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(attachmentRoutes);
   await app.register(schemaVersionRoutes);
   await app.register(meActivityRoutes);
+  await app.register(directoryRoutes);
 };
