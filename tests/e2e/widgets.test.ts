@@ -180,4 +180,36 @@ describe('the widget test page', () => {
     await swipe(100);
     await toast.waitFor({ state: 'detached' });
   });
+
+  it('chooses in a select by keyboard alone: Tab in, type to search, Enter; Arrow keys move the choice', async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'Widget test', level: 1 }).waitFor();
+    const kind = page.locator('select#root_kind');
+    // Tab into the still plain select: the focus builds choices.js and stays in it
+    await kind.evaluate((element) => {
+      const before = element.closest('form')?.querySelectorAll<HTMLElement>('input, select, [tabindex="0"]') ?? [];
+      const index = [...before].indexOf(element as HTMLElement);
+      (before[index - 1] ?? document.body).focus();
+    });
+    await page.keyboard.press('Tab');
+    const box = page.locator('.choices').filter({ has: kind });
+    await expect.poll(() => box.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.type('Oth');
+    await box.locator('.choices__list--dropdown .choices__item--selectable', { hasText: 'Other' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('#root_other').waitFor();
+    expect(await kind.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Other');
+
+    // open again with the keyboard and move to the first option with the arrow keys
+    await box.focus();
+    await page.keyboard.press('ArrowDown');
+    const dropdown = box.locator('.choices__list--dropdown');
+    await expect.poll(() => dropdown.evaluate((element) => element.classList.contains('is-active'))).toBe(true);
+    const first = (await dropdown.locator('.choices__item--selectable').first().innerText()).trim();
+    for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => kind.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent))
+      .toBe(first);
+  });
 });
