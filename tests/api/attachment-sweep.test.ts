@@ -3,7 +3,6 @@
  * never linked to a submission or comment are deleted, row and bytes, once older than the age;
  * linked files and young orphans stay; the timer started with the app does it by itself.
  */
-import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -65,8 +64,14 @@ describe('sweepOrphanAttachments (injected clock)', () => {
     expect(created.statusCode).toBe(201);
     const [owner] = await app.db.select({ id: attachments.ownerId }).from(attachments).where(eq(attachments.id, linked.id));
     await linkAttachments(app.db, [linked.id], created.json<Submission>().id, { id: owner?.id } as AuthUser);
-    // a ticket comment's link is the `comment_id` column (the comments route sets it)
-    await app.db.update(attachments).set({ commentId: randomUUID() }).where(eq(attachments.id, onComment.id));
+    // a file on a ticket comment, attached through the comments route
+    const comment = await app.inject({
+      method: 'POST',
+      url: `/api/tickets/${created.json<Submission>().id}/comments`,
+      payload: { body: 'The signed invoice is attached.', attachmentIds: [onComment.id] },
+      headers: await authHeader(app, 'employee'),
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
     const orphanKey = await storageKeyOf(app, orphan.id);
     expect(await storedFiles(app)).toContain(orphanKey);
 
