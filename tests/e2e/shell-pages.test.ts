@@ -250,6 +250,7 @@ describe("the other features' pages in the shell", () => {
         'Status',
         'Priority',
         'Due',
+        'Rating',
         'Updated',
       ]);
     const label = await row
