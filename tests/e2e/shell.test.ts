@@ -125,7 +125,9 @@ describe('chunk load failure (spec §4, §8)', () => {
     await page.goto(`${base}/`);
     await page.getByRole('heading', { name: 'Error', level: 1, exact: true }).waitFor();
     await page.getByText('Failed to fetch dynamically imported module').waitFor();
-    expect(blocked).toBe(2);
+    // at least one refused chunk request per page load (under load a page may try the import twice
+    // before it gives up: a CI run saw 4); what counts is that the page reloaded exactly once
+    expect(blocked).toBeGreaterThanOrEqual(2);
     expect(documentLoads).toBe(2); // the first load and exactly one automatic reload
     const stamp = await page.evaluate(() => sessionStorage.getItem('tm.chunk-reload-at'));
     expect(Number(stamp)).toBeGreaterThan(Date.now() - 60_000);

@@ -83,7 +83,7 @@ describe('ticket comments with rich text and files', () => {
 
     await handler.getByLabel('New comment', { exact: true }).click();
     await handler.keyboard.type('Landlord pays, do not tell the resident');
-    await handler.getByLabel(/Internal/).check();
+    await handler.getByRole('checkbox', { name: /Internal/ }).check();
     await handler.getByRole('button', { name: 'Post comment' }).click();
     await comments(handler).locator('article', { hasText: 'Landlord pays' }).waitFor();
     expect(await comments(handler).locator('article').count()).toBe(2);
@@ -95,7 +95,7 @@ describe('ticket comments with rich text and files', () => {
     await bold.waitFor();
     expect(await comments(requester).locator('article').count()).toBe(1);
     expect(await comments(requester).getByText('Landlord pays').count()).toBe(0);
-    expect(await requester.getByLabel(/Internal/).count()).toBe(0);
+    expect(await requester.getByRole('checkbox', { name: /Internal/ }).count()).toBe(0);
 
     const [download] = await Promise.all([
       requester.waitForEvent('download'),

@@ -73,10 +73,10 @@ describe('a resident service ticket worked to resolution', () => {
     await handler.getByLabel('User', { exact: true }).selectOption({ label: 'Morgan Maintenance' });
     await expect.poll(() => handler.getByTestId('ticket-assignee').innerText()).toContain('Morgan Maintenance');
     await handler.getByLabel('New comment', { exact: true }).fill('Check the boiler log first');
-    await handler.getByLabel(/Internal/).check();
+    await handler.getByRole('checkbox', { name: /Internal/ }).check();
     await handler.getByRole('button', { name: 'Post comment' }).click();
     await handler.getByText('Check the boiler log first').waitFor();
-    await handler.getByLabel(/Internal/).uncheck();
+    await handler.getByRole('checkbox', { name: /Internal/ }).uncheck();
     await handler.getByLabel('New comment', { exact: true }).fill('A technician comes on Tuesday');
     await handler
       .getByLabel('Attach files')
