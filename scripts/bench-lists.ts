@@ -247,8 +247,10 @@ async function measure(app: FastifyInstance, recorder: Recorder, item: Case): Pr
   const body = sample.json<{ items?: unknown[]; total?: number }>();
   const size = body.items ? `${body.items.length} items` : `total ${body.total}`;
   const [a50, a95, s50, s95] = [quantile(api, 0.5), quantile(api, 0.95), quantile(raw, 0.5), quantile(raw, 0.95)];
+  const others = recorder.statements.filter((s) => !main.includes(s)).map((s) => s.text.slice(0, 60));
   const lines = [
     `${item.name} [${item.user}] ${item.url.slice(0, 90)} → ${size}`,
+    `  statements per request: ${recorder.statements.length} (timed as SQL: ${main.length}${others.length ? `; not timed: ${others.join(' | ')}` : ''})`,
     `  API p50 ${a50.toFixed(2)} p95 ${a95.toFixed(2)} ms | SQL p50 ${s50.toFixed(2)} p95 ${s95.toFixed(2)} ms | ` +
       `API÷SQL p50 ${(a50 / s50).toFixed(2)} p95 ${(a95 / s95).toFixed(2)} | API−SQL p95 ${(a95 - s95).toFixed(2)} ms`,
   ];

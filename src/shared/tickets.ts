@@ -169,8 +169,14 @@ export type TicketFilters = {
   q?: string;
 };
 
+/**
+ * A `GET /api/tickets` list item (also the CSV export's rows): the {@link Ticket} without the
+ * submission's `data`, which no list shows (read one ticket for it: `GET /api/tickets/:id`).
+ */
+export type TicketListItem = Omit<Ticket, 'data' | 'feedback' | 'allowed'>;
+
 /** One keyset page of tickets. */
-export type TicketPage = { items: Ticket[]; nextCursor: string | null };
+export type TicketPage = { items: TicketListItem[]; nextCursor: string | null };
 
 /**
  * When the filtered visible set is large (over 5,000 tickets), `GET /api/tickets/counts` stops

@@ -4,7 +4,7 @@ import { toPlainText, type RichTextDocument } from '../../src/shared/rich-text';
 import type { ChangePage, TicketComment, TicketCounts, TicketPage } from '../../src/shared/tickets';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
-import { createApTicket, forceStatus, historyCount, patchTicket, profileOf } from './helpers/tickets';
+import { createApTicket, forceStatus, getTicket, historyCount, patchTicket, profileOf } from './helpers/tickets';
 
 const OWN = 23;
 
@@ -47,6 +47,40 @@ describe('GET /api/tickets, comments and /api/changes', () => {
     const all = await walk('accounting', 'sort=-createdAt');
     expect(all).toHaveLength(OWN + 1);
     expect(all[0]).toBe(others);
+  });
+
+  it('lists tickets without the submission data, which the by-id read still carries', async () => {
+    const [item] = (await list('employee', 'sort=-createdAt&limit=1')).items;
+    if (!item) throw new Error('no ticket listed');
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        'area',
+        'assigneeGroup',
+        'assigneeUser',
+        'createdAt',
+        'dueAt',
+        'id',
+        'isOverdue',
+        'number',
+        'parentId',
+        'priority',
+        'property',
+        'rating',
+        'requester',
+        'schemaVersion',
+        'status',
+        'summary',
+        'updatedAt',
+        'version',
+      ].sort(),
+    );
+    const { statusCode, ticket } = await getTicket(app, 'employee', item.id);
+    expect(statusCode).toBe(200);
+    expect(ticket.data).toMatchObject({ property: ticket.property, notes: 'own22' });
+    const listed = Object.fromEntries(
+      Object.entries(ticket).filter(([key]) => !['data', 'feedback', 'allowed'].includes(key)),
+    );
+    expect(item).toEqual(listed);
   });
 
   it('filters by property, priority, status, requester, assignee, overdue and full text', async () => {

@@ -35,13 +35,15 @@ export function inMyGroups(user: AuthUser): SQL {
 }
 
 /**
- * The ids of the role groups `user` belongs to (one small query). Lists pass them to
+ * The ids of the role groups `user` belongs to: those the auth hook cached with the user's scopes
+ * (db/access, invalidated on every role-group change), else one small query. Lists pass them to
  * {@link ticketVisibility} so the rule holds constants: the planner then estimates each branch
  * from column statistics and, for a user who sees few tickets, combines the branch indexes
  * instead of walking the whole sort index (bench:lists, issue 5 "Data rules").
  */
 export async function myGroupIdList(db: Database, user: AuthUser): Promise<string[]> {
   if (!user.roleGroups.length) return [];
+  if (user.roleGroupIds) return [...user.roleGroupIds];
   const rows = await db.select({ id: roleGroups.id }).from(roleGroups).where(inArray(roleGroups.name, user.roleGroups));
   return rows.map((row) => row.id);
 }

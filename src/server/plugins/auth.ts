@@ -5,8 +5,9 @@
  * Tokens are verified with jose (engineering notes "Server"; RFC 9068 JWT access tokens; RFC 8725
  * JWT best practices; RFC 6750 error responses). On success the user is upserted by
  * (issuer, subject) — never by e-mail — and `request.user` carries their profile and effective
- * scopes, computed per request. Every refusal (401, and 403 from a route) is logged with its
- * reason, route and, where known, the user; never with the token.
+ * scopes (db/access: cached until any role-group change, at most 5 s) and role-group ids; the user
+ * row is read at most every 5 minutes per process (db/users `upsertUser`). Every refusal (401, and
+ * 403 from a route) is logged with its reason, route and, where known, the user; never with the token.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -27,8 +28,11 @@ import type { HttpError } from '../lib/errors';
 import { describePermission, isRoutePermission, permits } from '../lib/route-permission';
 import { sharedPlugin } from '../lib/shared-plugin';
 
-/** The signed-in user as routes see it: the `/api/me` profile. */
-export type AuthUser = Profile;
+/**
+ * The signed-in user as routes see it: the `/api/me` profile, plus the ids of its role groups
+ * (same groups as `roleGroups`, same order; absent on users built outside the auth hook).
+ */
+export type AuthUser = Profile & { roleGroupIds?: readonly string[] };
 
 /** Seconds of clock skew accepted on `exp`, `nbf` and `iat` (issue 3: at most 60). */
 export const CLOCK_TOLERANCE_S = 30;
@@ -106,7 +110,7 @@ function checkIssuedAt(claims: JWTPayload): void {
  * `sub` required; 30 s tolerance. Keys: with the built-in provider, the very key set it publishes
  * at its `jwks_uri` (same process, so no HTTP round trip), `typ` `at+jwt` and at most 15 minutes
  * old; otherwise the issuer's `jwks_uri`. Rejects with a jose error, `TokenRefused` or
- * `KeySourceUnavailable`.
+ * `KeySourceUnavailable`. A token that verified is remembered until its `exp` (or maximum age).
  */
 export function createTokenVerifier(
   oidc: OidcConfig,
@@ -129,12 +133,36 @@ export function createTokenVerifier(
   } else {
     keys = remoteKeys(oidc.issuer);
   }
+  // A verified token is remembered until it would stop passing the time checks (`exp`, and the
+  // maximum age), so a client's every request does not pay an RSA verification (bench:lists).
+  // Only successes are remembered, keyed by the whole token: other bytes are verified afresh.
+  const verified = new Map<string, { payload: JWTPayload; until: number }>();
   return async (token) => {
+    const known = verified.get(token);
+    if (known && Date.now() < known.until) return known.payload;
+    if (known) verified.delete(token);
     checkHeader(token);
     const { payload } = await jwtVerify(token, keys, options);
     checkIssuedAt(payload);
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+    verified.set(token, { payload: Object.freeze(payload), until: verifiedUntil(payload, options.maxTokenAge) });
     return payload;
   };
+}
+
+/** Verified tokens remembered per verifier before the memory is emptied (bounds memory under many clients). */
+const MAX_VERIFIED_TOKENS = 10_000;
+
+/**
+ * Epoch ms until which a verified token still passes jose's time checks without the clock
+ * tolerance: `exp`, and `iat` + `maxTokenAge` (seconds) when set. Past it, the token is verified
+ * again (and then refused, or accepted within the tolerance).
+ */
+function verifiedUntil(payload: JWTPayload, maxTokenAge: JWTVerifyOptions['maxTokenAge']): number {
+  const limits = [typeof payload.exp === 'number' ? payload.exp : 0];
+  if (typeof maxTokenAge === 'number') limits.push((typeof payload.iat === 'number' ? payload.iat : 0) + maxTokenAge);
+  else if (maxTokenAge !== undefined) limits.push(0);
+  return Math.min(...limits) * 1000;
 }
 
 function failureReason(error: unknown): string {

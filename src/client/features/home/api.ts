@@ -2,7 +2,7 @@
 import type { MyActivity } from '../../../shared/activity';
 import { ACTIVITY_LIST_SIZE } from '../../../shared/activity';
 import { MAX_PAGE_SIZE } from '../../../shared/submission';
-import { DONE_STATUSES, type Ticket, type TicketPage } from '../../../shared/tickets';
+import { DONE_STATUSES, type TicketListItem, type TicketPage } from '../../../shared/tickets';
 import { api } from '../../lib/http';
 
 /** `GET /api/me/activity`: open and recent submissions and most used areas of the signed-in user. */
@@ -30,10 +30,10 @@ export type AssignedPageReader = (assignee: AssignedFilter, cursor: string | nul
 export async function collectAssignedTickets(
   readPage: AssignedPageReader,
   size = ACTIVITY_LIST_SIZE,
-): Promise<Ticket[]> {
+): Promise<TicketListItem[]> {
   const perFilter = await Promise.all(
     ASSIGNED_FILTERS.map(async (assignee) => {
-      const open: Ticket[] = [];
+      const open: TicketListItem[] = [];
       let cursor: string | null = null;
       for (let read = 0; read < ASSIGNED_MAX_PAGES && open.length < size; read += 1) {
         const page: TicketPage = await readPage(assignee, cursor);
@@ -44,7 +44,7 @@ export async function collectAssignedTickets(
       return open;
     }),
   );
-  const byId = new Map<string, Ticket>();
+  const byId = new Map<string, TicketListItem>();
   for (const ticket of perFilter.flat()) byId.set(ticket.id, ticket);
   return [...byId.values()]
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id))
@@ -55,7 +55,7 @@ export async function collectAssignedTickets(
  * `GET /api/tickets?assignee=me|my-groups` (issue 5 ticket list, shape `{ items, nextCursor }`):
  * the open tickets assigned to the signed-in user or their role groups, see {@link collectAssignedTickets}.
  */
-export function fetchAssignedTickets(signal?: AbortSignal): Promise<Ticket[]> {
+export function fetchAssignedTickets(signal?: AbortSignal): Promise<TicketListItem[]> {
   return collectAssignedTickets((assignee, cursor) =>
     api
       .get('tickets', {

@@ -3,7 +3,10 @@ import type { Submission } from '../../../../shared/submission';
 import { areaDetailPath } from '../../../config/paths';
 import { formatDateTime } from '../../areas/list-format';
 
-function detailPath(item: Submission, parentAreas: ReadonlyMap<string, string>): string {
+/** What the list shows of a submission (ticket list items carry no `data`). */
+type ListedSubmission = Omit<Submission, 'data'>;
+
+function detailPath(item: ListedSubmission, parentAreas: ReadonlyMap<string, string>): string {
   const parentArea = parentAreas.get(item.area);
   const parent = parentArea && item.parentId ? { area: parentArea, id: item.parentId } : undefined;
   return areaDetailPath({ area: item.area, parent }, item.id);
@@ -19,11 +22,11 @@ export function SubmissionLinks({
   parentAreas,
   pathOf,
 }: {
-  items: Submission[];
+  items: ListedSubmission[];
   empty: string;
   /** Parent area key of each nested area (e.g. IncidentFollowUp → IncidentForm), for nested records' paths. */
   parentAreas: ReadonlyMap<string, string>;
-  pathOf?: (item: Submission) => string;
+  pathOf?: (item: ListedSubmission) => string;
 }) {
   if (items.length === 0) return <p className="note">{empty}</p>;
   return (

@@ -22,7 +22,7 @@ import { buildPrefixTsQuery, escapeLike, ticketNumberPrefix } from '../../../lib
 import { assignedToMyGroups, myGroupIdList, ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { UUID_PATTERN } from '../submissions/records';
-import { selectTickets, toTicket, type TicketRow } from './records';
+import { selectTicketList, toTicketListItem, type TicketListRow } from './records';
 
 type SortSpec = { column: typeof submissions.updatedAt | typeof submissions.createdAt; descending: boolean };
 
@@ -33,7 +33,7 @@ const SORTS: Record<TicketSort, SortSpec> = {
   createdAt: { column: submissions.createdAt, descending: false },
 };
 
-function keyOf(row: TicketRow, sort: TicketSort): string {
+function keyOf(row: TicketListRow, sort: TicketSort): string {
   return (SORTS[sort].column === submissions.updatedAt ? row.updatedAt : row.createdAt).toISOString();
 }
 
@@ -127,7 +127,7 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
     conditions.push(spec.descending ? sql`${row} < ${bound}` : sql`${row} > ${bound}`);
   }
   const order = spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)];
-  const rows = await selectTickets(db)
+  const rows = await selectTicketList(db)
     .where(and(...conditions))
     .orderBy(...order)
     .limit(input.limit + 1);
@@ -138,7 +138,7 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
     rows.length > input.limit && last
       ? encodeCursor({ sort: `tickets${input.sort}`, key: keyOf(last, input.sort), id: last.id })
       : null;
-  return { items: page.map((row) => toTicket(row, now)), nextCursor };
+  return { items: page.map((row) => toTicketListItem(row, now)), nextCursor };
 }
 
 /** Visible sets up to this size are counted exactly in one grouped pass (see {@link countTickets}). */

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketStatus } from '../../../../shared/submission';
-import { isOverdue, type Ticket } from '../../../../shared/tickets';
+import { isOverdue, type Ticket, type TicketListItem } from '../../../../shared/tickets';
 import type { Database } from '../../../db/client';
 import { roleGroups, submissions, ticketFeedback, users } from '../../../db/schema';
 import { ticketVisibility } from '../../../lib/ticket-visibility';
@@ -11,9 +11,14 @@ import { submissionColumns, UUID_PATTERN } from '../submissions/records';
 
 const assignee = alias(users, 'assignee');
 
-/** Columns of a ticket row. */
-export const ticketColumns = {
-  ...submissionColumns,
+/** `columns` without `data`. */
+function withoutData<T extends { data: unknown }>(columns: T): Omit<T, 'data'> {
+  return Object.fromEntries(Object.entries(columns).filter(([key]) => key !== 'data')) as Omit<T, 'data'>;
+}
+
+/** Columns of a ticket list row: everything but the submission's `data` (lists do not show it). */
+export const ticketListColumns = {
+  ...withoutData(submissionColumns),
   dueAt: submissions.dueAt,
   assigneeUserId: assignee.id,
   assigneeUserName: assignee.name,
@@ -22,6 +27,9 @@ export const ticketColumns = {
   assigneeGroupName: roleGroups.name,
   rating: ticketFeedback.rating,
 };
+
+/** Columns of a ticket row. */
+export const ticketColumns = { ...ticketListColumns, data: submissions.data };
 
 /** A select of tickets with their requester, assignee user, assignee group and feedback rating (one row per ticket: `ticket_feedback` is keyed by ticket). */
 export function selectTickets(db: Database) {
@@ -34,10 +42,27 @@ export function selectTickets(db: Database) {
     .leftJoin(ticketFeedback, eq(ticketFeedback.ticketId, submissions.id));
 }
 
+/** {@link selectTickets} without `data`: the rows of the ticket list and its CSV export. */
+export function selectTicketList(db: Database) {
+  return db
+    .select(ticketListColumns)
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.requesterId))
+    .leftJoin(assignee, eq(assignee.id, submissions.assigneeUserId))
+    .leftJoin(roleGroups, eq(roleGroups.id, submissions.assigneeGroupId))
+    .leftJoin(ticketFeedback, eq(ticketFeedback.ticketId, submissions.id));
+}
+
 export type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+export type TicketListRow = Awaited<ReturnType<ReturnType<typeof selectTicketList>['execute']>>[number];
 
 /** Maps a row to the API's {@link Ticket} (ISO 8601 UTC times; `isOverdue` as of now). */
 export function toTicket(row: TicketRow, now = Date.now()): Ticket {
+  return { ...toTicketListItem(row, now), data: row.data };
+}
+
+/** Maps a list row to a {@link TicketListItem} (ISO 8601 UTC times; `isOverdue` as of now). */
+export function toTicketListItem(row: TicketListRow, now = Date.now()): TicketListItem {
   const status = row.status as TicketStatus;
   const dueAt = row.dueAt?.toISOString() ?? null;
   return {
@@ -49,7 +74,6 @@ export function toTicket(row: TicketRow, now = Date.now()): Ticket {
     priority: row.priority as TicketPriority,
     property: row.propertyCode,
     summary: row.summary,
-    data: row.data,
     schemaVersion: row.schemaVersion,
     requester: { id: row.requesterId, name: row.requesterName, email: row.requesterEmail },
     createdAt: row.createdAt.toISOString(),

@@ -41,7 +41,13 @@ export const TicketSchema = Type.Object({
   allowed: Type.Optional(TicketPermissionsSchema),
 });
 
-export const TicketPageSchema = Type.Object({ items: Type.Array(TicketSchema), nextCursor: Nullable(Type.String()) });
+/** `TicketListItem`: a list item has no `data` (nor the by-id read's `feedback` and `allowed`). */
+export const TicketListItemSchema = Type.Omit(TicketSchema, ['data', 'feedback', 'allowed']);
+
+export const TicketPageSchema = Type.Object({
+  items: Type.Array(TicketListItemSchema),
+  nextCursor: Nullable(Type.String()),
+});
 
 export const TicketPatchSchema = Type.Object(
   {
