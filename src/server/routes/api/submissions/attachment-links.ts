@@ -61,14 +61,22 @@ export async function checkAttachmentRefs(
 }
 
 /**
- * Links the checked files to `submissionId` inside the caller's transaction. A file linked by a
- * concurrent request in the meantime makes it throw 409 `conflict` (the transaction rolls back).
+ * Links the checked files to `submissionId` (and to ticket comment `commentId` when given) inside
+ * the caller's transaction, only while each is still the user's and unlinked. A file linked by a
+ * concurrent request (or deleted by the orphan sweep) in the meantime makes it throw 409
+ * `conflict` (the transaction rolls back).
  */
-export async function linkAttachments(tx: Database, ids: readonly string[], submissionId: string, user: AuthUser): Promise<void> {
+export async function linkAttachments(
+  tx: Database,
+  ids: readonly string[],
+  submissionId: string,
+  user: AuthUser,
+  commentId?: string,
+): Promise<void> {
   if (!ids.length) return;
   const linked = await tx
     .update(attachments)
-    .set({ submissionId })
+    .set({ submissionId, ...(commentId === undefined ? {} : { commentId }) })
     .where(
       and(
         inArray(attachments.id, [...ids]),
@@ -79,6 +87,7 @@ export async function linkAttachments(tx: Database, ids: readonly string[], subm
     )
     .returning({ id: attachments.id });
   if (linked.length !== ids.length) {
-    throw new HttpError(409, 'conflict', 'An attached file was attached to another submission at the same time.');
+    const where = commentId === undefined ? 'to another submission' : 'elsewhere';
+    throw new HttpError(409, 'conflict', `An attached file was attached ${where} at the same time.`);
   }
 }

@@ -3,14 +3,14 @@
  * comment's author that nothing refers to yet, at most MAX_ATTACHMENTS_PER_COMMENT; they are
  * linked to the comment (and its ticket) in the comment's insert transaction.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FieldError } from '../../../../shared/api-error';
 import type { AttachmentRef } from '../../../../shared/attachment';
 import { MAX_ATTACHMENTS_PER_COMMENT } from '../../../../shared/tickets';
 import type { Database } from '../../../db/client';
 import { attachments, ticketComments } from '../../../db/schema';
-import { HttpError } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
+import { linkAttachments } from '../submissions/attachment-links';
 import { UUID_PATTERN } from '../submissions/records';
 
 /**
@@ -57,22 +57,7 @@ export async function linkCommentAttachments(
   ticketId: string,
   commentId: string,
 ): Promise<void> {
-  if (!ids.length) return;
-  const linked = await tx
-    .update(attachments)
-    .set({ submissionId: ticketId, commentId })
-    .where(
-      and(
-        inArray(attachments.id, [...ids]),
-        eq(attachments.ownerId, user.id),
-        isNull(attachments.submissionId),
-        isNull(attachments.commentId),
-      ),
-    )
-    .returning({ id: attachments.id });
-  if (linked.length !== ids.length) {
-    throw new HttpError(409, 'conflict', 'An attached file was attached elsewhere at the same time.');
-  }
+  await linkAttachments(tx, ids, ticketId, user, commentId);
 }
 
 /**
