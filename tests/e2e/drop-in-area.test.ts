@@ -149,19 +149,32 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     await page.getByRole('alert').filter({ hasText: 'not an accepted file type' }).waitFor();
   });
 
-  it('does not submit while a file is still uploading', async () => {
+  it('does not submit while a picked file is still being checked or uploaded', async () => {
     await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
     await page.locator('#root_unit').fill('C-301');
     await page.locator('#root_keyCount').fill('1');
+    // A slow machine, made slow on purpose: reading the file's bytes for the type check takes
+    // 1.5 s per read, and the upload 3 s more before it reaches the server.
+    await page.evaluate(() => {
+      const read = Blob.prototype.arrayBuffer;
+      Blob.prototype.arrayBuffer = function slowRead(this: Blob) {
+        return new Promise<void>((resolve) => setTimeout(resolve, 1500)).then(() => read.call(this));
+      };
+    });
     await page.route('**/api/attachments', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
+    const uploadSent = page.waitForRequest('**/api/attachments', { timeout: 30_000 });
     await page.locator('#root_photos').setInputFiles({ name: 'slow.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    // while the type check reads the file
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Wait until the files have finished uploading').waitFor();
+    await page.getByText('Wait until the files have finished uploading').first().waitFor();
+    // while the upload runs: a submit that went through would open the new record without the file
+    await uploadSent;
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Remove slow.png' }).waitFor({ timeout: 30_000 });
     expect(page.url()).toMatch(/\/KeyReturn\/Form$/);
-    await page.getByRole('button', { name: 'Remove slow.png' }).waitFor();
     await page.unroute('**/api/attachments');
     await page.getByRole('button', { name: 'Discard draft' }).click();
   });

@@ -12,9 +12,28 @@ import { createIdempotencyKey } from './idempotency-key';
 
 let activeUploads = 0;
 
-/** True while an upload started by {@link uploadAttachment} is still running (submit waits for it). */
+/**
+ * True from the moment a file is picked ({@link beginUpload}) until its upload ended, so a submit
+ * in between waits instead of sending the form without that file.
+ */
 export function hasActiveUploads(): boolean {
   return activeUploads > 0;
+}
+
+/**
+ * Counts one upload as running until the returned release is called (calling it again does
+ * nothing). Call it synchronously where the file is picked, before any `await` (the pick-time
+ * check reads the file, the token may be refreshed): a submit clicked during those awaits would
+ * otherwise find no upload running and submit the form without the file.
+ */
+export function beginUpload(): () => void {
+  activeUploads += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    activeUploads -= 1;
+  };
 }
 
 /** An upload the server refused or that never reached it; `code` is the API's machine code (`file_too_large`…). */
@@ -49,15 +68,19 @@ export async function uploadAttachment(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<AttachmentRef> {
-  const token = await getValidAccessToken();
+  const release = beginUpload();
+  let token: string | null;
+  try {
+    token = await getValidAccessToken();
+  } catch (error) {
+    release();
+    throw error;
+  }
   const body = new FormData();
   body.append('file', file, file.name);
-  activeUploads += 1;
   return new Promise<AttachmentRef>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.onloadend = () => {
-      activeUploads -= 1;
-    };
+    xhr.onloadend = release;
     xhr.open('POST', `${API_PREFIX.replace(/\/$/, '')}/attachments`);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Idempotency-Key', createIdempotencyKey());

@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_SUBMISSION, type AttachmentRef } from '../../../shared/attachment';
 import { countLimitMessage, refusalOfPickedFile, splitByCountLimit } from '../../lib/attachment-check';
-import { downloadAttachment, uploadAttachment } from '../../lib/attachments';
+import { beginUpload, downloadAttachment, uploadAttachment } from '../../lib/attachments';
 
 type Pending = { key: number; name: string; size: number; progress: number; error: string | null };
 
@@ -58,6 +58,8 @@ export function AttachmentsWidget(props: WidgetProps) {
   const upload = async (file: File) => {
     const key = (nextKey.current += 1);
     inFlight.current += 1;
+    // held from the pick: a submit during the check below waits for this file (lib/attachments.ts)
+    const release = beginUpload();
     setPending((items) => [...items, { key, name: file.name, size: file.size, progress: 0, error: null }]);
     try {
       const refusal = await refusalOfPickedFile(file);
@@ -73,6 +75,7 @@ export function AttachmentsWidget(props: WidgetProps) {
       update(key, { error: error instanceof Error ? error.message : 'Upload failed' });
     } finally {
       inFlight.current -= 1;
+      release();
     }
   };
 
