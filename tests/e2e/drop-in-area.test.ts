@@ -156,7 +156,7 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     // A slow machine, made slow on purpose: reading the file's bytes for the type check takes
     // 1.5 s per read, and the upload 3 s more before it reaches the server.
     await page.evaluate(() => {
-      const read = Blob.prototype.arrayBuffer;
+      const read = Reflect.get<Blob, 'arrayBuffer'>(Blob.prototype, 'arrayBuffer');
       Blob.prototype.arrayBuffer = function slowRead(this: Blob) {
         return new Promise<void>((resolve) => setTimeout(resolve, 1500)).then(() => read.call(this));
       };
