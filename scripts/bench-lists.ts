@@ -15,7 +15,10 @@
  * p50/p95 in ms, the ratio API ÷ SQL and the difference API − SQL (the issue's target: p95 within
  * raw SQL + 2 ms). Each statement's `EXPLAIN (ANALYZE, BUFFERS)` is summarised (scan nodes, index,
  * rows returned and removed by filters, buffers, execution time). Figures only; nothing asserted.
+ * `BENCH_CPU_PROFILE=<file>` also writes a CPU profile of the measured requests (see startCpuProfile).
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
@@ -207,6 +210,30 @@ async function explain(run: Recorder['raw'], statement: Statement): Promise<stri
   ];
 }
 
+/**
+ * `BENCH_CPU_PROFILE=<file.cpuprofile>`: a V8 CPU profile of the measured requests only (after
+ * seeding), for Chrome DevTools or speedscope. Sampling interval 100 µs.
+ */
+async function startCpuProfile(): Promise<{ stopInto: (path: string) => Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  return {
+    stopInto: async (path) => {
+      const { profile } = await post<{ profile: unknown }>('Profiler.stop');
+      await writeFile(path, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`CPU profile of the measured requests: ${path}`);
+    },
+  };
+}
+
 type Case = { name: string; user: keyof DemoIds; url: string; table: RegExp };
 
 async function measure(app: FastifyInstance, recorder: Recorder, item: Case): Promise<string[]> {
@@ -256,6 +283,22 @@ async function measure(app: FastifyInstance, recorder: Recorder, item: Case): Pr
   ];
   for (const statement of main) for (const line of await explain(recorder.raw, statement)) lines.push(`    ${line}`);
   return lines;
+}
+
+/**
+ * The floor every list request pays before and after its own work: `GET /api/me` (the same
+ * `app.inject`, token check, user and scope caches and JSON reply; no SQL statement once cached).
+ */
+async function measureFloor(app: FastifyInstance, user: keyof DemoIds): Promise<string> {
+  const headers = await authHeader(app, user);
+  const times: number[] = [];
+  for (let i = 0; i <= RUNS * 2; i += 1) {
+    const t = performance.now();
+    const response = await app.inject({ method: 'GET', url: '/api/me', headers });
+    if (response.statusCode !== 200) throw new Error(`/api/me: HTTP ${response.statusCode}`);
+    if (i > 0) times.push(performance.now() - t); // the first request fills the caches
+  }
+  return `floor [${user}] GET /api/me (signed-in request, no statement): p50 ${quantile(times, 0.5).toFixed(2)} p95 ${quantile(times, 0.95).toFixed(2)} ms`;
 }
 
 async function main(): Promise<void> {
@@ -357,11 +400,14 @@ async function main(): Promise<void> {
       },
       { name: 'area list first page', user: 'employee', url: '/api/areas/ResidentService/submissions', table: tickets },
     ];
+    for (const user of ['maintenance', 'employee', 'admin'] as const) console.log(await measureFloor(app, user));
     const only = process.env.BENCH_ONLY;
+    const profile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile() : null;
     for (const item of cases) {
       if (only && !`${item.name} ${item.user}`.includes(only)) continue;
       console.log((await measure(app, recorder, item)).join('\n'));
     }
+    if (profile && process.env.BENCH_CPU_PROFILE) await profile.stopInto(process.env.BENCH_CPU_PROFILE);
   } finally {
     await app.close();
   }

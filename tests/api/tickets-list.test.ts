@@ -108,6 +108,19 @@ describe('GET /api/tickets, comments and /api/changes', () => {
     expect(counts.counts).toMatchObject({ New: OWN - 2, Assigned: 1, Resolved: 1, Closed: 0 });
   });
 
+  it('answers each request with its own values when requests share a statement (one per shape)', async () => {
+    const first = await walk('accounting', 'property=P-1001');
+    const second = await walk('accounting', 'property=P-1002');
+    expect(second).toHaveLength(Math.floor(OWN / 2));
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    expect(await walk('accounting', 'q=own8')).toEqual([mine[8]]);
+    expect(await walk('accounting', 'q=own9')).toEqual([mine[9]]);
+    // the same shape for another user: their own tickets only
+    expect(await walk('risk', 'requester=me')).toEqual([others]);
+    expect((await walk('employee', 'requester=me')).length).toBe(OWN);
+  });
+
   it('exports the filtered view as CSV with a header and one line per ticket', async () => {
     const response = await app.inject({
       url: '/api/tickets/export.csv?property=P-1001',

@@ -14,6 +14,7 @@ import { ADMIN_SCOPE, scopeSet, TICKETS_WORK_SCOPE, hasScope } from '../../share
 import type { TicketRole } from '../../shared/tickets';
 import type { Database } from '../db/client';
 import { roleGroups, submissions } from '../db/schema';
+import { bindAsParameter, type Bind } from './prepared-by-shape';
 import type { AuthUser } from '../plugins/auth';
 
 const AREA_READ_SCOPE = /^forms:([^:]+):read$/;
@@ -48,26 +49,35 @@ export async function myGroupIdList(db: Database, user: AuthUser): Promise<strin
   return rows.map((row) => row.id);
 }
 
-/** `assignee_group_id` is one of `groupIds` (from {@link myGroupIdList}), or of the user's groups by name. */
-export function assignedToMyGroups(user: AuthUser, groupIds?: readonly string[]): SQL {
+/**
+ * `assignee_group_id` is one of `groupIds` (from {@link myGroupIdList}), or of the user's groups by
+ * name. `bind` takes each id (lib/prepared-by-shape).
+ */
+export function assignedToMyGroups(user: AuthUser, groupIds?: readonly string[], bind: Bind = bindAsParameter): SQL {
   if (!groupIds) return inMyGroups(user);
-  return groupIds.length ? inArray(submissions.assigneeGroupId, [...groupIds]) : sql`false`;
+  return groupIds.length ? inArray(submissions.assigneeGroupId, groupIds.map(bind)) : sql`false`;
 }
 
 /**
  * The condition on `submissions` rows `user` may read, or undefined for an administrator.
  * With `area`, only that area's rule is built (the per-area lists). `groupIds` (from
- * {@link myGroupIdList}) replaces the by-name subquery with constants.
+ * {@link myGroupIdList}) replaces the by-name subquery with constants. `bind` takes every value
+ * (the default binds them as parameters; lists pass placeholders: lib/prepared-by-shape).
  */
-export function ticketVisibility(user: AuthUser, area?: string, groupIds?: readonly string[]): SQL | undefined {
+export function ticketVisibility(
+  user: AuthUser,
+  area?: string,
+  groupIds?: readonly string[],
+  bind: Bind = bindAsParameter,
+): SQL | undefined {
   if (scopeSet(user.scope).has(ADMIN_SCOPE)) return undefined;
   const areas = readableAreas(user).filter((key) => area === undefined || key === area);
   if (area !== undefined && areas.length) return undefined;
   const conditions: (SQL | undefined)[] = [
-    eq(submissions.requesterId, user.id),
-    eq(submissions.assigneeUserId, user.id),
-    user.roleGroups.length ? assignedToMyGroups(user, groupIds) : undefined,
-    areas.length ? inArray(submissions.area, areas) : undefined,
+    eq(submissions.requesterId, bind(user.id)),
+    eq(submissions.assigneeUserId, bind(user.id)),
+    user.roleGroups.length ? assignedToMyGroups(user, groupIds, bind) : undefined,
+    areas.length ? inArray(submissions.area, areas.map(bind)) : undefined,
   ];
   return or(...conditions);
 }

@@ -3,6 +3,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Submission, TicketPriority, TicketStatus } from '../../../../shared/submission';
 import type { Database } from '../../../db/client';
 import { submissions, users } from '../../../db/schema';
+import { bindAsParameter, type Bind } from '../../../lib/prepared-by-shape';
 import { ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 
@@ -61,10 +62,16 @@ export function toSubmission(row: SubmissionRow): Submission {
  * The visibility rule of an area's submissions — the one ticket rule (lib/ticket-visibility):
  * `forms:<Area>:read` (or admin) reads all, anyone else their own and those assigned to them or
  * their role groups. Returns the extra condition, or undefined when everything is visible.
- * `groupIds` (lib/ticket-visibility `myGroupIdList`) puts the group ids in as constants.
+ * `groupIds` (lib/ticket-visibility `myGroupIdList`) puts the group ids in as constants; `bind`
+ * takes every value (lib/prepared-by-shape).
  */
-export function visibilityCondition(user: AuthUser, area: string, groupIds?: readonly string[]): SQL | undefined {
-  return ticketVisibility(user, area, groupIds);
+export function visibilityCondition(
+  user: AuthUser,
+  area: string,
+  groupIds?: readonly string[],
+  bind: Bind = bindAsParameter,
+): SQL | undefined {
+  return ticketVisibility(user, area, groupIds, bind);
 }
 
 /** One submission of `area` the user may see, or null (unknown id, other area, not visible, not a uuid). */

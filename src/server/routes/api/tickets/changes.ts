@@ -12,6 +12,7 @@ import type { Database } from '../../../db/client';
 import { changes, submissions, users } from '../../../db/schema';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { badRequest } from '../../../lib/errors';
+import { PlaceholderBindings, PreparedByShape, type Bind } from '../../../lib/prepared-by-shape';
 import { ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { UUID_PATTERN } from '../submissions/records';
@@ -36,36 +37,72 @@ function dateOf(text: string, name: string): Date {
   return date;
 }
 
-function filterConditions(user: AuthUser, filters: ChangeFilters): (SQL | undefined)[] {
+function filterConditions(user: AuthUser, filters: ChangeFilters, bind: Bind): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.area) conditions.push(eq(submissions.area, filters.area));
+  if (filters.area) conditions.push(eq(submissions.area, bind(filters.area)));
   if (filters.ticket) {
     conditions.push(
       UUID_PATTERN.test(filters.ticket)
-        ? and(eq(changes.entity, 'submission'), eq(changes.entityId, filters.ticket.toLowerCase()))
-        : eq(submissions.number, filters.ticket.trim().toUpperCase()),
+        ? and(eq(changes.entity, 'submission'), eq(changes.entityId, bind(filters.ticket.toLowerCase())))
+        : eq(submissions.number, bind(filters.ticket.trim().toUpperCase())),
     );
   }
   if (filters.user) {
     if (filters.user !== 'me' && !UUID_PATTERN.test(filters.user))
       throw badRequest('"user" must be "me" or a user id.');
-    conditions.push(eq(changes.actorId, filters.user === 'me' ? user.id : filters.user));
+    conditions.push(eq(changes.actorId, bind(filters.user === 'me' ? user.id : filters.user)));
   }
-  if (filters.from) conditions.push(gte(changes.at, dateOf(filters.from, 'from')));
-  if (filters.to) conditions.push(lt(changes.at, dateOf(filters.to, 'to')));
+  // bound as ISO 8601 text: a placeholder's value skips drizzle's Date mapping
+  if (filters.from) conditions.push(gte(changes.at, sql`${bind(dateOf(filters.from, 'from').toISOString())}::timestamptz`));
+  if (filters.to) conditions.push(lt(changes.at, sql`${bind(dateOf(filters.to, 'to').toISOString())}::timestamptz`));
   return conditions;
 }
 
-function visibilityOf(user: AuthUser): SQL | undefined {
+function visibilityOf(user: AuthUser, bind: Bind): SQL | undefined {
   const tickets = and(
     sql`${submissions.id} is not null`,
-    ticketVisibility(user),
+    ticketVisibility(user, undefined, undefined, bind),
     hasScope(user, TICKETS_WORK_SCOPE) ? undefined : sql`${changes.action} <> 'commented_internal'`,
   );
   return hasScope(user, CHANGES_READ_SCOPE) ? or(tickets, sql`${changes.entity} <> 'submission'`) : tickets;
 }
 
-/** One page of history entries, newest first. Errors: 400 for a bad cursor, user or date. */
+/** The history list's statements, one per shape (lib/prepared-by-shape). */
+const changeListShapes = new PreparedByShape<ChangeRow[]>();
+
+function selectChanges(db: Database) {
+  return (
+    db
+      .select({
+        id: changes.id,
+        entity: changes.entity,
+        entityId: changes.entityId,
+        action: changes.action,
+        at: changes.at,
+        diff: changes.diff,
+        actorId: users.id,
+        actorName: users.name,
+        actorIssuer: users.issuer,
+        actorSubject: users.subject,
+        ticketNumber: submissions.number,
+        ticketArea: submissions.area,
+      })
+      .from(changes)
+      // CASE keeps the uuid cast away from other entities' ids (PostgreSQL evaluates CASE lazily).
+      .leftJoin(
+        submissions,
+        sql`${submissions.id} = (case when ${changes.entity} = 'submission' then ${changes.entityId}::uuid end)`,
+      )
+      .leftJoin(users, eq(users.id, changes.actorId))
+  );
+}
+
+type ChangeRow = Awaited<ReturnType<ReturnType<typeof selectChanges>['execute']>>[number];
+
+/**
+ * One page of history entries, newest first. Errors: 400 for a bad cursor, user or date. The
+ * statement is built once per shape of filters and visibility (lib/prepared-by-shape).
+ */
 export async function listChanges(
   db: Database,
   user: AuthUser,
@@ -73,39 +110,26 @@ export async function listChanges(
   limit: number,
   cursorText: string | undefined,
 ): Promise<ChangePage> {
-  const conditions = [visibilityOf(user), ...filterConditions(user, filters)];
+  const bindings = new PlaceholderBindings();
+  const { bind } = bindings;
+  const conditions = [visibilityOf(user, bind), ...filterConditions(user, filters, bind)];
   if (cursorText !== undefined) {
     const cursor = decodeCursor(cursorText);
     if (!cursor || cursor.sort !== CURSOR_SORT || typeof cursor.key !== 'number') {
       throw badRequest('The cursor is not valid for this list; start again from the first page.');
     }
-    conditions.push(lt(changes.id, cursor.key));
+    conditions.push(lt(changes.id, bind(cursor.key)));
   }
-  const rows = await db
-    .select({
-      id: changes.id,
-      entity: changes.entity,
-      entityId: changes.entityId,
-      action: changes.action,
-      at: changes.at,
-      diff: changes.diff,
-      actorId: users.id,
-      actorName: users.name,
-      actorIssuer: users.issuer,
-      actorSubject: users.subject,
-      ticketNumber: submissions.number,
-      ticketArea: submissions.area,
-    })
-    .from(changes)
-    // CASE keeps the uuid cast away from other entities' ids (PostgreSQL evaluates CASE lazily).
-    .leftJoin(
-      submissions,
-      sql`${submissions.id} = (case when ${changes.entity} = 'submission' then ${changes.entityId}::uuid end)`,
-    )
-    .leftJoin(users, eq(users.id, changes.actorId))
-    .where(and(...conditions))
-    .orderBy(desc(changes.id))
-    .limit(limit + 1);
+  const where = and(...conditions);
+  const bound = bind(limit + 1);
+  const rows = await changeListShapes.run(db, '', where, bindings, () =>
+    selectChanges(db)
+      .where(where)
+      .orderBy(desc(changes.id))
+      .limit(bound)
+      // '' is the unnamed statement: planned with each request's values (lib/prepared-by-shape)
+      .prepare(''),
+  );
   const page = rows.slice(0, limit);
   const items: ChangeEntry[] = page.map((row) => ({
     id: row.id,

@@ -19,6 +19,7 @@ import { submissions } from '../../../db/schema';
 import { decodeCursor, encodeCursor, type Cursor } from '../../../lib/cursor';
 import { badRequest } from '../../../lib/errors';
 import { buildPrefixTsQuery, escapeLike, ticketNumberPrefix } from '../../../lib/search-query';
+import { bindAsParameter, PlaceholderBindings, PreparedByShape, type Bind } from '../../../lib/prepared-by-shape';
 import { assignedToMyGroups, myGroupIdList, ticketVisibility } from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { UUID_PATTERN } from '../submissions/records';
@@ -55,53 +56,56 @@ function personCondition(
   column: typeof submissions.requesterId | typeof submissions.assigneeUserId,
   value: string,
   user: AuthUser,
+  bind: Bind,
 ): SQL {
-  if (value === 'me') return eq(column, user.id);
+  if (value === 'me') return eq(column, bind(user.id));
   if (!UUID_PATTERN.test(value)) throw badRequest(`"${value}" is not "me" or a user id.`);
-  return eq(column, value);
+  return eq(column, bind(value));
 }
 
-function assigneeCondition(value: string, user: AuthUser, groupIds?: readonly string[]): SQL {
-  if (value === 'my-groups') return assignedToMyGroups(user, groupIds);
+function assigneeCondition(value: string, user: AuthUser, bind: Bind, groupIds?: readonly string[]): SQL {
+  if (value === 'my-groups') return assignedToMyGroups(user, groupIds, bind);
   if (value === 'none') return and(isNull(submissions.assigneeUserId), isNull(submissions.assigneeGroupId)) as SQL;
-  return personCondition(submissions.assigneeUserId, value, user);
+  return personCondition(submissions.assigneeUserId, value, user, bind);
 }
 
 /**
  * Search: every word as a prefix of a word in the data (GIN `search` index), or a ticket number
  * prefix as spelt (the routes rewrite a number typed in another case first: {@link withStoredNumberCase}).
  */
-function searchCondition(q: string): SQL {
+function searchCondition(q: string, bind: Bind): SQL {
   const tsQuery = buildPrefixTsQuery(q);
   const numberPrefix = ticketNumberPrefix(q, []);
   const conditions: SQL[] = [];
-  if (tsQuery) conditions.push(sql`${submissions.search} @@ to_tsquery('simple', ${tsQuery})`);
-  if (numberPrefix) conditions.push(sql`${submissions.number} like ${`${escapeLike(numberPrefix)}%`}`);
+  if (tsQuery) conditions.push(sql`${submissions.search} @@ to_tsquery('simple', ${bind(tsQuery)})`);
+  if (numberPrefix) conditions.push(sql`${submissions.number} like ${bind(`${escapeLike(numberPrefix)}%`)}`);
   return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
 }
 
 /**
  * The visibility rule and every filter, as one list of conditions (status optional for counts);
- * `groupIds` from {@link myGroupIdList} puts the user's group ids in as constants.
+ * `groupIds` from {@link myGroupIdList} puts the user's group ids in as constants; `bind` takes
+ * every value that comes from the request or the user (placeholders for {@link listTickets}).
  */
 export function filterConditions(
   user: AuthUser,
   filters: TicketFilters,
   withStatus = true,
   groupIds?: readonly string[],
+  bind: Bind = bindAsParameter,
 ): (SQL | undefined)[] {
   return [
-    ticketVisibility(user, undefined, groupIds),
-    filters.area ? eq(submissions.area, filters.area) : undefined,
-    withStatus && filters.status ? eq(submissions.status, filters.status) : undefined,
-    filters.priority ? eq(submissions.priority, filters.priority) : undefined,
-    filters.property ? eq(submissions.propertyCode, filters.property) : undefined,
-    filters.assignee ? assigneeCondition(filters.assignee, user, groupIds) : undefined,
-    filters.requester ? personCondition(submissions.requesterId, filters.requester, user) : undefined,
+    ticketVisibility(user, undefined, groupIds, bind),
+    filters.area ? eq(submissions.area, bind(filters.area)) : undefined,
+    withStatus && filters.status ? eq(submissions.status, bind(filters.status)) : undefined,
+    filters.priority ? eq(submissions.priority, bind(filters.priority)) : undefined,
+    filters.property ? eq(submissions.propertyCode, bind(filters.property)) : undefined,
+    filters.assignee ? assigneeCondition(filters.assignee, user, bind, groupIds) : undefined,
+    filters.requester ? personCondition(submissions.requesterId, filters.requester, user, bind) : undefined,
     filters.overdue
       ? and(lt(submissions.dueAt, sql`now()`), notInArray(submissions.status, [...DONE_STATUSES]))
       : undefined,
-    filters.q?.trim() ? searchCondition(filters.q) : undefined,
+    filters.q?.trim() ? searchCondition(filters.q, bind) : undefined,
   ];
 }
 
@@ -116,21 +120,34 @@ export function withStoredNumberCase<F extends TicketFilters>(filters: F, areaKe
 
 export type ListTicketsInput = { filters: TicketFilters; sort: TicketSort; limit: number; cursor: string | undefined };
 
-/** One page of tickets `user` may read. Errors: 400 for a bad cursor, assignee or requester. */
+/** The ticket list's statements, one per shape (lib/prepared-by-shape). */
+const ticketListShapes = new PreparedByShape<TicketListRow[]>();
+
+/**
+ * One page of tickets `user` may read. Errors: 400 for a bad cursor, assignee or requester.
+ * The statement is built once per shape of filters and visibility (lib/prepared-by-shape).
+ */
 export async function listTickets(db: Database, user: AuthUser, input: ListTicketsInput): Promise<TicketPage> {
   const spec = SORTS[input.sort];
-  const conditions = filterConditions(user, input.filters, true, await myGroupIdList(db, user));
+  const bindings = new PlaceholderBindings();
+  const { bind } = bindings;
+  const conditions = filterConditions(user, input.filters, true, await myGroupIdList(db, user), bind);
   if (input.cursor !== undefined) {
     const cursor = parseCursor(input.cursor, input.sort);
     const row = sql`(${spec.column}, ${submissions.id})`;
-    const bound = sql`(${cursor.key}::timestamptz, ${cursor.id}::uuid)`;
+    const bound = sql`(${bind(cursor.key)}::timestamptz, ${bind(cursor.id)}::uuid)`;
     conditions.push(spec.descending ? sql`${row} < ${bound}` : sql`${row} > ${bound}`);
   }
-  const order = spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)];
-  const rows = await selectTicketList(db)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(input.limit + 1);
+  const where = and(...conditions);
+  const limit = bind(input.limit + 1);
+  const rows = await ticketListShapes.run(db, input.sort, where, bindings, () =>
+    selectTicketList(db)
+      .where(where)
+      .orderBy(...(spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)]))
+      .limit(limit)
+      // '' is the unnamed statement: planned with each request's values (lib/prepared-by-shape)
+      .prepare(''),
+  );
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   const now = Date.now();
