@@ -158,6 +158,9 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
   return { items: page.map((row) => toTicketListItem(row, now)), nextCursor };
 }
 
+/** The exact count's statements, one per shape (lib/prepared-by-shape). */
+const exactCountShapes = new PreparedByShape<{ status: string; n: number }[]>();
+
 /** Visible sets up to this size are counted exactly in one grouped pass (see {@link countTickets}). */
 export const EXACT_COUNT_LIMIT = 5000;
 
@@ -168,22 +171,28 @@ export const EXACT_COUNT_LIMIT = 5000;
  * {@link COUNT_CAP} + 1, in one statement of `limit`ed subqueries, so the cost is bounded instead of
  * a scan of every visible ticket (~1 s for 350,000 at 1M, bench:lists); statuses past the cap are
  * listed in `capped`.
+ * The exact count's statement is built once per shape (lib/prepared-by-shape).
  */
 export async function countTickets(db: Database, user: AuthUser, filters: TicketFilters): Promise<TicketCounts> {
   const groupIds = await myGroupIdList(db, user);
-  const conditions = filterConditions(user, filters, false, groupIds);
   const counts = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0])) as Record<TicketStatus, number>;
-  const visible = db
-    .select({ status: submissions.status })
-    .from(submissions)
-    .where(and(...conditions))
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as('visible');
-  const exact = await db.select({ status: visible.status, n: count() }).from(visible).groupBy(visible.status);
+  const bindings = new PlaceholderBindings();
+  const visibleWhere = and(...filterConditions(user, filters, false, groupIds, bindings.bind));
+  const exact = await exactCountShapes.run(db, '', visibleWhere, bindings, () => {
+    const visible = db
+      .select({ status: submissions.status })
+      .from(submissions)
+      .where(visibleWhere)
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('visible');
+    // '' is the unnamed statement: planned with each request's values (lib/prepared-by-shape)
+    return db.select({ status: visible.status, n: count() }).from(visible).groupBy(visible.status).prepare('');
+  });
   if (exact.reduce((sum, row) => sum + row.n, 0) <= EXACT_COUNT_LIMIT) {
     for (const row of exact) if (row.status in counts) counts[row.status as TicketStatus] = row.n;
     return { counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0), capped: [] };
   }
+  const conditions = filterConditions(user, filters, false, groupIds);
   const where = and(...conditions, sql`${submissions.status} = s.status`);
   const statuses = sql.join(
     TICKET_STATUSES.map((status) => sql`${status}`),
