@@ -42,6 +42,11 @@ export const MAX_SHAPES = 500;
 
 const dialect = new PgDialect();
 
+/** A value bound without a placeholder, as text for the shape key (bigint too). */
+function literalKey(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)) ?? String(value);
+}
+
 /**
  * One prepared query per shape of a list. The key of a shape is `variant` (what the caller adds
  * outside the conditions, for example the sort order) plus the SQL text of the conditions and, in
@@ -72,7 +77,7 @@ export class PreparedByShape<R> {
     const query = conditions ? dialect.sqlToQuery(conditions) : { sql: '', params: [] };
     // a value not bound through `bindings` is part of the shape: a statement never carries one
     // request's value into another
-    const params = query.params.map((param) => (is(param, Placeholder) ? `:${param.name}` : JSON.stringify(param))).join(',');
+    const params = query.params.map((param) => (is(param, Placeholder) ? `:${param.name}` : literalKey(param))).join(',');
     const key = `${variant}\n${query.sql}\n${params}`;
     let prepared = shapes.get(key);
     if (!prepared) {
