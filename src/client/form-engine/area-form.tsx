@@ -11,6 +11,7 @@ import { formValidator } from './validator';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { PagedArrayFieldTemplate } from './templates/paged-array-field-template';
 import { FieldHelpTemplate } from './templates/field-help-template';
+import { FieldTemplate } from './templates/field-template';
 import { createWidgets } from './widgets';
 import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
 import './form.css';
@@ -30,7 +31,7 @@ function focusFirstError(error: RJSFValidationError): void {
 
 /** Module scope: the same registry object on every render (engineering notes, "Forms"). */
 const WIDGETS = createWidgets();
-const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
+const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
 /** Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx). */
 const FIELDS: RegistryFieldsType = { ArrayField: RowSchemaArrayField, ArraySchemaField: BufferedRowField };
 
