@@ -14,6 +14,7 @@ import { FieldHelpTemplate } from './templates/field-help-template';
 import { FieldTemplate } from './templates/field-template';
 import { createWidgets } from './widgets';
 import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
+import { LeanSchemaField } from './fields/lean-schema-field';
 import './form.css';
 
 /** rjsf's data type parameter; `JsonObject` itself makes rjsf's recursive `ErrorSchema<T>` too deep for tsc. */
@@ -32,8 +33,11 @@ function focusFirstError(error: RJSFValidationError): void {
 /** Module scope: the same registry object on every render (engineering notes, "Forms"). */
 const WIDGETS = createWidgets();
 const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
-/** Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx). */
-const FIELDS: RegistryFieldsType = { ArrayField: RowSchemaArrayField, ArraySchemaField: BufferedRowField };
+/**
+ * Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx);
+ * plain string properties render through a lighter `SchemaField` (fields/lean-schema-field.tsx).
+ */
+const FIELDS: RegistryFieldsType = { ArrayField: RowSchemaArrayField, ArraySchemaField: BufferedRowField, SchemaField: LeanSchemaField };
 
 /** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
 export type AreaFormProps = {
