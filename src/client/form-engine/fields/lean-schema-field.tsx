@@ -6,7 +6,8 @@ import {
   getTemplate,
   getUiOptions,
   getWidget,
-  resolveDefaultWidget,
+  hasWidget,
+  optionsList,
   resolveUiSchema,
   RJSF_REF_CYCLE_KEY,
   shallowEquals,
@@ -94,7 +95,10 @@ function LeanSchemaFieldRender(props: Props) {
 
   // rjsf's StringField
   const fieldUiSchema = withoutWrapperStyling(uiSchema);
-  const { defaultWidget, enumOptions } = resolveDefaultWidget(schema, fieldUiSchema, schemaUtils, widgets);
+  // rjsf's resolveDefaultWidget, whose "is it a select" resolves the schema first: for a plain string
+  // schema (no anyOf/oneOf, resolved unchanged) that question is whether it has an `enum`
+  const enumOptions = Array.isArray(schema.enum) ? optionsList(schema, fieldUiSchema) : undefined;
+  const defaultWidget = schema.format && hasWidget(schema, schema.format, widgets) ? schema.format : enumOptions ? 'select' : 'text';
   const { widget = defaultWidget, placeholder = '', title: uiTitle, ...options } = getUiOptions(fieldUiSchema);
   const Widget = getWidget(schema, widget, widgets);
   const field = (
