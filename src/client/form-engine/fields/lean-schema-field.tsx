@@ -33,14 +33,16 @@ const RESOLVED_KEYS = ['$ref', '$id', 'allOf', 'anyOf', 'oneOf', 'if', 'dependen
 
 /**
  * A plain string property: `type: "string"` and nothing rjsf would resolve (references,
- * compositions, conditions, dependencies), not an `additionalProperties` entry, no `ui:field`.
+ * compositions, conditions, dependencies), not an `additionalProperties` entry.
  * rjsf's `retrieveSchema` hands such a schema back unchanged in content.
  */
-function isPlainString(schema: RJSFSchema, uiSchema: UiSchema | undefined): boolean {
+function isPlainString(schema: RJSFSchema): boolean {
   if (schema.type !== 'string' || ADDITIONAL_PROPERTY_FLAG in schema || RJSF_REF_CYCLE_KEY in schema) return false;
-  if (RESOLVED_KEYS.some((key) => key in schema)) return false;
-  return !uiSchema?.['ui:field'];
+  return !RESOLVED_KEYS.some((key) => key in schema);
 }
+
+/** rjsf's own `StringField`, which the lean path stands in for (a registry that replaces it goes through rjsf's `SchemaField`). */
+const RJSF_STRING_FIELD = getDefaultRegistry().fields.StringField;
 
 /** The UI schema rjsf's `SchemaField` hands its field: without the class names and style its wrapper took (rjsf #439). */
 function withoutWrapperStyling(uiSchema: UiSchema): UiSchema {
@@ -62,7 +64,7 @@ type Props = FieldProps<unknown>;
 
 /**
  * rjsf's `SchemaField` (registry `fields.SchemaField`): a plain string property (see
- * {@link isPlainString}) is rendered here, in one component, as rjsf's `SchemaField` and
+ * {@link isPlainString}) without a `ui:field` is rendered here, in one component, as rjsf's `SchemaField` and
  * `StringField` together render it (same template props, same widget props, same markup); every
  * other schema goes to rjsf's own. It skips what those two recompute for such a field on every
  * render — resolving its schema twice (once for the schema, once for "is it a select"), the display
@@ -77,11 +79,12 @@ function LeanSchemaFieldRender(props: Props) {
     (value: unknown, newErrorSchema?: ErrorSchema, id?: string) => onChange(value, path, newErrorSchema, id || fieldId),
     [onChange, path, fieldId],
   );
-  if (!isPlainString(schema, rawUiSchema)) return <RjsfSchemaField {...props} />;
-
+  if (!isPlainString(schema) || registry.fields.StringField !== RJSF_STRING_FIELD) return <RjsfSchemaField {...props} />;
   const { schemaUtils, globalUiOptions, widgets } = registry;
   const uiSchema = resolveUiSchema(schema, rawUiSchema, registry);
   const uiOptions = getUiOptions(uiSchema, globalUiOptions);
+  // a `ui:field` (or `ui:options.field`) picks another field component: rjsf's own renders it
+  if (uiOptions.field) return <RjsfSchemaField {...props} />;
   const FieldTemplate = getTemplate('FieldTemplate', registry, uiOptions);
   const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, uiOptions);
   const FieldHelpTemplate = getTemplate('FieldHelpTemplate', registry, uiOptions);
