@@ -14,6 +14,7 @@ import { FieldHelpTemplate } from './templates/field-help-template';
 import { FieldTemplate } from './templates/field-template';
 import { createWidgets } from './widgets';
 import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
+import { LeanObjectField } from './fields/lean-object-field';
 import { LeanSchemaField } from './fields/lean-schema-field';
 import './form.css';
 
@@ -35,9 +36,15 @@ const WIDGETS = createWidgets();
 const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
 /**
  * Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx);
- * plain string properties render through a lighter `SchemaField` (fields/lean-schema-field.tsx).
+ * plain string properties and objects with fixed properties render through lighter fields
+ * (fields/lean-schema-field.tsx, fields/lean-object-field.tsx).
  */
-const FIELDS: RegistryFieldsType = { ArrayField: RowSchemaArrayField, ArraySchemaField: BufferedRowField, SchemaField: LeanSchemaField };
+const FIELDS: RegistryFieldsType = {
+  ArrayField: RowSchemaArrayField,
+  ArraySchemaField: BufferedRowField,
+  SchemaField: LeanSchemaField,
+  ObjectField: LeanObjectField,
+};
 
 /** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
 export type AreaFormProps = {

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { LeanObjectField } from '../../../../src/client/form-engine/fields/lean-object-field';
 import { LeanSchemaField } from '../../../../src/client/form-engine/fields/lean-schema-field';
 import { FieldTemplate } from '../../../../src/client/form-engine/templates/field-template';
 import { FieldHelpTemplate } from '../../../../src/client/form-engine/templates/field-help-template';
@@ -19,7 +20,7 @@ const textarea = getDefaultRegistry().widgets.TextareaWidget;
 if (!textarea) throw new Error('rjsf has no TextareaWidget');
 const WIDGETS: RegistryWidgetsType = { ...createWidgets(), richText: textarea };
 const LEAN: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = {
-  fields: { SchemaField: LeanSchemaField },
+  fields: { SchemaField: LeanSchemaField, ObjectField: LeanObjectField },
   templates: { FieldTemplate, FieldHelpTemplate },
 };
 const RJSF: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = { fields: {}, templates: { FieldHelpTemplate } };
@@ -59,7 +60,7 @@ const AREAS = readdirSync(SCHEMAS, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
-describe('LeanSchemaField and FieldTemplate render what rjsf renders', () => {
+describe('LeanSchemaField, LeanObjectField and FieldTemplate render what rjsf renders', () => {
   it.each(AREAS)('%s: empty, filled with its example, and read-only', (area) => {
     const schema = read(area, 'schema.json');
     const uiSchema = read(area, 'ui.json');
@@ -98,7 +99,7 @@ describe('LeanSchemaField and FieldTemplate render what rjsf renders', () => {
     expect(markup(test, LEAN)).toContain('is too short');
   });
 
-  it('leaves conditions, references and ui:field to rjsf', () => {
+  it('leaves conditions, references, ui:field and additional properties to rjsf; nested objects', () => {
     const test: Case = {
       schema: {
         type: 'object',
@@ -109,15 +110,19 @@ describe('LeanSchemaField and FieldTemplate render what rjsf renders', () => {
           pick: { type: 'string', anyOf: [{ const: 'p', title: 'P' }, { const: 'q', title: 'Q' }] },
           custom: { type: 'string', title: 'Custom' },
           optioned: { type: 'string', title: 'Optioned' },
+          tags: { type: 'object', title: 'Tags', additionalProperties: { type: 'string' } },
+          address: { type: 'object', title: 'Address', required: ['street'], properties: { street: { type: 'string' }, zip: { type: 'string' } } },
         },
         if: { properties: { kind: { const: 'x' } }, required: ['kind'] },
         then: { properties: { extra: { type: 'string', title: 'Extra' } } },
       },
       uiSchema: { kind: { 'ui:widget': 'radio' }, custom: { 'ui:field': 'StubField' }, optioned: { 'ui:options': { field: 'StubField' } } },
-      formData: { kind: 'x', extra: 'e' },
+      formData: { kind: 'x', extra: 'e', tags: { colour: 'red' }, address: { street: 'Main' } },
     };
     expect(markup(test, LEAN)).toBe(markup(test, RJSF));
     expect(markup(test, LEAN)).toContain('id="root_extra"');
+    expect(markup(test, LEAN)).toContain('id="root_tags_colour"');
+    expect(markup(test, LEAN)).toContain('id="root_address_street"');
     expect(markup(test, LEAN)).toContain('<b id="root_custom">stub field</b>');
     expect(markup(test, LEAN)).toContain('<b id="root_optioned">stub field</b>');
   });
