@@ -21,6 +21,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** Rounds per renderer (the first is warm-up and not counted); each mounts once and types KEYSTROKES / ROUNDS keys. */
 const ROUNDS = 9;
 const KEYSTROKES = 72;
+/** Mounts per renderer and round (all but the last unmounted at once; the last is typed into). */
+const MOUNTS_PER_ROUND = Number(process.env.BENCH_MOUNTS ?? 5);
 const ROWS = 1000;
 /** BENCH_ORDER=ours,stock runs ours first (to check that the order does not decide the result). */
 const ORDER = (process.env.BENCH_ORDER ?? 'stock,ours').split(',').filter((r): r is 'stock' | 'ours' => r === 'stock' || r === 'ours');
@@ -163,7 +165,7 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await page.setContent('<!doctype html><html><body></body></html>');
     await page.addScriptTag({ path: script });
-    console.log(`bench:forms — headless Chromium, ${ROUNDS - 1} interleaved rounds per renderer (after one warm-up), each one mount and ${KEYSTROKES / ROUNDS} keystrokes\n`);
+    console.log(`bench:forms — headless Chromium, ${ROUNDS - 1} interleaved rounds per renderer (after one warm-up), each ${MOUNTS_PER_ROUND} mounts and ${KEYSTROKES / ROUNDS} keystrokes\n`);
     for (const test of [await largestArea(), thousandRows()]) {
       await page.evaluate((json) => window.formsBench.load(json), JSON.stringify(test));
       const results = {
@@ -174,12 +176,19 @@ async function main(): Promise<void> {
       for (let round = 0; round < ROUNDS; round += 1) {
         const order = round % 2 === 0 ? ORDER : [...ORDER].reverse();
         for (const renderer of order) {
+          // extra mounts (each unmounted at once) so the mount figures rest on more than one sample per round
+          const mounts: number[] = [];
+          for (let extra = 1; extra < MOUNTS_PER_ROUND; extra += 1) {
+            mounts.push(await page.evaluate((r) => window.formsBench.mount(r), renderer));
+            await page.evaluate(() => window.formsBench.unmount());
+          }
           const mounted = await page.evaluate((r) => window.formsBench.mount(r), renderer);
+          mounts.push(mounted);
           const keys = await page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, KEYSTROKES / ROUNDS] as const);
           const blurred = await page.evaluate((id) => window.formsBench.blur(id), test.inputId);
           await page.evaluate(() => window.formsBench.unmount());
           if (round === 0) continue; // warm-up
-          results[renderer].mount.push(mounted);
+          results[renderer].mount.push(...mounts);
           results[renderer].keys.push(...keys);
           results[renderer].blur.push(blurred);
         }

@@ -11,8 +11,11 @@ import { formValidator } from './validator';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { PagedArrayFieldTemplate } from './templates/paged-array-field-template';
 import { FieldHelpTemplate } from './templates/field-help-template';
+import { FieldTemplate } from './templates/field-template';
 import { createWidgets } from './widgets';
 import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
+import { LeanObjectField } from './fields/lean-object-field';
+import { LeanSchemaField } from './fields/lean-schema-field';
 import './form.css';
 
 /** rjsf's data type parameter; `JsonObject` itself makes rjsf's recursive `ErrorSchema<T>` too deep for tsc. */
@@ -30,9 +33,18 @@ function focusFirstError(error: RJSFValidationError): void {
 
 /** Module scope: the same registry object on every render (engineering notes, "Forms"). */
 const WIDGETS = createWidgets();
-const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
-/** Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx). */
-const FIELDS: RegistryFieldsType = { ArrayField: RowSchemaArrayField, ArraySchemaField: BufferedRowField };
+const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
+/**
+ * Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx);
+ * plain string properties and objects with fixed properties render through lighter fields
+ * (fields/lean-schema-field.tsx, fields/lean-object-field.tsx).
+ */
+const FIELDS: RegistryFieldsType = {
+  ArrayField: RowSchemaArrayField,
+  ArraySchemaField: BufferedRowField,
+  SchemaField: LeanSchemaField,
+  ObjectField: LeanObjectField,
+};
 
 /** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
 export type AreaFormProps = {

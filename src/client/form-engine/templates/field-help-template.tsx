@@ -11,6 +11,12 @@ import 'tippy.js/dist/tippy.css';
  */
 export function FieldHelpTemplate(props: FieldHelpProps) {
   const { fieldPathId, help } = props;
+  // the tooltip's hooks live in HelpTip, so a field without help costs no effect at mount
+  if (!help) return null;
+  return <HelpTip id={helpId(fieldPathId)} help={help} />;
+}
+
+function HelpTip({ id, help }: { id: string; help: FieldHelpProps['help'] }) {
   const tip = useRef<Instance | null>(null);
   const text = typeof help === 'string' ? help : '';
   useEffect(
@@ -24,8 +30,6 @@ export function FieldHelpTemplate(props: FieldHelpProps) {
     if (tip.current || !text) return;
     tip.current = tippy(event.currentTarget, { content: text, allowHTML: false, placement: 'right', trigger: 'mouseenter focus click', showOnCreate: true });
   };
-  if (!help) return null;
-  const id = helpId(fieldPathId);
   return (
     <div className="help-block help-block--tooltip">
       <button type="button" className="help-tip" aria-label="Help" aria-describedby={id} onMouseEnter={create} onFocus={create} onClick={create}>

@@ -20,6 +20,44 @@ const SEARCH_LIMIT = 50;
 
 type Props = WidgetProps & { multiple?: boolean };
 
+/** The encoded values of the options `props.value` selects. */
+function chosenValues(props: Props, enumOptions: EnumOptionsType[], format: ReturnType<typeof getOptionValueFormat>): Set<string> {
+  const selected: unknown = enumOptionSelectedValue(
+    props.value,
+    enumOptions,
+    Boolean(props.multiple),
+    format,
+    props.multiple ? [] : '',
+  );
+  return new Set((Array.isArray(selected) ? selected : [selected]).map((item) => (typeof item === 'string' ? item : '')));
+}
+
+/**
+ * Puts the options into `select`: all of them, or (`onlyChosen`, at mount) only the placeholder and
+ * the options `chosen` holds, which is all an untouched select shows; the rest are added on its first
+ * focus or press, before anything else can read or change it. What is selected at that moment is kept.
+ */
+function fillOptions(
+  select: HTMLSelectElement,
+  props: Props,
+  enumOptions: EnumOptionsType[],
+  format: ReturnType<typeof getOptionValueFormat>,
+  chosen: Set<string>,
+  onlyChosen: boolean,
+): void {
+  select.length = 0;
+  if (!props.multiple && props.schema.default === undefined) select.add(new Option(props.placeholder || 'Choose…', ''));
+  enumOptions.forEach(({ value, label }, index) => {
+    const encoded = enumOptionValueEncoder(value, index, format);
+    const isChosen = chosen.has(encoded);
+    if (onlyChosen && !isChosen) return;
+    select.add(new Option(label, encoded, false, isChosen));
+  });
+  // a single select with neither placeholder nor value shows its first option, as it would with all of them
+  const first = enumOptions[0];
+  if (onlyChosen && !props.multiple && select.length === 0 && first) select.add(new Option(first.label, enumOptionValueEncoder(first.value, 0, format)));
+}
+
 function buildSelect(
   props: Props,
   enumOptions: EnumOptionsType[],
@@ -33,21 +71,7 @@ function buildSelect(
   select.className = 'form-control';
   select.setAttribute('aria-describedby', ariaDescribedByIds(props.id));
   if (props.required) select.required = true;
-  if (!props.multiple && props.schema.default === undefined) select.add(new Option(props.placeholder || 'Choose…', ''));
-  const selected: unknown = enumOptionSelectedValue(
-    props.value,
-    enumOptions,
-    Boolean(props.multiple),
-    format,
-    props.multiple ? [] : '',
-  );
-  const chosen = new Set(
-    (Array.isArray(selected) ? selected : [selected]).map((item) => (typeof item === 'string' ? item : '')),
-  );
-  enumOptions.forEach(({ value, label }, index) => {
-    const encoded = enumOptionValueEncoder(value, index, format);
-    select.add(new Option(label, encoded, false, chosen.has(encoded)));
-  });
+  fillOptions(select, props, enumOptions, format, chosenValues(props, enumOptions, format), true);
   return select;
 }
 
@@ -87,8 +111,8 @@ export function SelectWidget(props: Props) {
     let isCancelled = false;
     void loadChoices();
     const enumOptions = optionsRef.current;
-    // A plain <select> showing the current value is all a mount costs; choices.js is built on the
-    // first focus, mouse press or key press (building it for every select made the form's mount
+    // A plain <select> holding only the current value is all a mount costs; its other options are
+    // added and choices.js is built on the first focus or mouse press (building it for every select made the form's mount
     // ~10× slower than stock rjsf, issue 4 "Performance").
     const select = buildSelect(latest.current, enumOptions, format);
     select.dataset.choices = 'lazy';
@@ -139,8 +163,14 @@ export function SelectWidget(props: Props) {
       window.addEventListener('mousedown', () => window.removeEventListener('click', swallow, { capture: true }), { capture: true, once: true });
       built.showDropdown();
     };
+    let isFilled = false;
     const trigger = (event: Event) => {
       const byMouse = event.type === 'mousedown';
+      if (!isFilled) {
+        isFilled = true;
+        const chosen = new Set([...select.selectedOptions].map((option) => option.value));
+        fillOptions(select, latest.current, enumOptions, format, chosen, false);
+      }
       // the native list must not open under choices.js's own
       if (byMouse) event.preventDefault();
       if (choicesClass) upgrade(choicesClass, byMouse);
