@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 type FormValue = Parameters<typeof fillForm>[1];
 const MARKETING = JSON.parse(
@@ -25,9 +26,7 @@ let employee: Page;
 
 async function signIn(page: Page, username: string): Promise<void> {
   await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, username);
 }
 
 const row = (name: string) =>

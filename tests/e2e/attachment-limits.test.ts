@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -29,9 +30,7 @@ beforeAll(async () => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/attachments') uploads += 1;
   });
   await page.goto(`${portal.baseUrl}/test`);
-  await page.getByLabel('Username').fill('employee');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, 'employee');
   await page.waitForURL(`${portal.baseUrl}/test`);
   await page.getByRole('heading', { name: 'Widget test', level: 1 }).waitFor();
 });

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 type FormValue = Parameters<typeof fillForm>[1];
 const example = (area: string): FormValue =>
@@ -24,9 +25,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(`${portal.baseUrl}/AP/Form`);
   await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Username').fill('employee');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, 'employee');
   await page.waitForURL(`${portal.baseUrl}/AP/Form`);
 });
 

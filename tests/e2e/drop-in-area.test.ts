@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 const SCHEMAS = new URL('../../schemas/', import.meta.url).pathname;
 const PNG_1X1 = Buffer.from(
@@ -95,9 +96,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(`${portal.baseUrl}/Forms`);
   await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Username').fill('employee');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, 'employee');
   await page.waitForURL(`${portal.baseUrl}/Forms`);
 });
 

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 const SCHEMAS = new URL('../../schemas/', import.meta.url);
 type FormValue = Parameters<typeof fillForm>[1];
@@ -27,9 +28,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
   await page.goto(`${portal.baseUrl}/Forms`);
-  await page.getByLabel('Username').fill('employee');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, 'employee');
   await page.waitForURL(`${portal.baseUrl}/Forms`);
 });
 

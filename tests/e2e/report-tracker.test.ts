@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 // Before the 12 months the first-start seed opens (relative to today), so opening it is new.
 const PERIOD = '2025-08';
@@ -35,9 +36,7 @@ describe('the report tracker, as the accounting team', () => {
   it('signs in to the overview, which the nav bar links to', async () => {
     await page.goto(`${portal.baseUrl}/ReportTracker`);
     await page.waitForURL(/\/oidc\//);
-    await page.getByLabel('Username').fill('accounting');
-    await page.getByLabel('Password').fill('demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnProviderPage(page, 'accounting');
     await page.getByRole('heading', { name: 'Report tracker', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Report tracker' }).waitFor();
     await page.getByRole('figure', { name: 'Accounting status' }).waitFor();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 let portal: PortalServer;
 let browser: Browser;
@@ -20,9 +21,7 @@ async function signedInPage(username: string, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${portal.baseUrl}${path}`);
   await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, username);
   await page.waitForURL(`${portal.baseUrl}${path}`);
   return page;
 }

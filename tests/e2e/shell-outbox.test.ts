@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 type FormValue = Parameters<typeof fillForm>[1];
 const AP_EXAMPLE = JSON.parse(
@@ -29,9 +30,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(`${base}/AP`);
   await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel('Username').fill('employee');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, 'employee');
   await page.waitForURL(`${base}/AP`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

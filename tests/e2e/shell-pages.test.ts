@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 const SCREENSHOT_DIR = new URL('../../test-results/shell/', import.meta.url).pathname;
 const example = (area: string): unknown =>
@@ -46,9 +47,7 @@ async function signedIn(username: string, path = '/Forms'): Promise<Page> {
   });
   await page.goto(`${base}${path}`);
   await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, username);
   await page.waitForURL(`${base}${path}`);
   return page;
 }

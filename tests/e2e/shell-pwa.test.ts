@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 type Manifest = {
   name: string;
@@ -95,9 +96,7 @@ describe('installable portal', () => {
   it("caches area definitions and the user's lists for offline reading and clears them on sign-out", async () => {
     await page.goto(`${base}/Forms`);
     await page.waitForURL(/\/oidc\/interaction\//);
-    await page.getByLabel('Username').fill('employee');
-    await page.getByLabel('Password').fill('demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnProviderPage(page, 'employee');
     await page.waitForURL(`${base}/Forms`);
     await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
     await page.goto(`${base}/AP`);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 const SCREENSHOT_DIR = new URL('../../test-results/shell/', import.meta.url).pathname;
 const HOME_CHUNK = /\/assets\/home-[^/]*\.js$/;
@@ -46,9 +47,7 @@ async function freshPage(): Promise<Page> {
 async function signIn(page: Page, path = '/Forms'): Promise<void> {
   await page.goto(`${base}${path}`);
   await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel('Username').fill('employee');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, 'employee');
   await page.waitForURL(`${base}${path}`);
 }
 

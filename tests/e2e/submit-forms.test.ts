@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 type FormValue = Parameters<typeof fillForm>[1];
 const example = (area: string): FormValue =>
@@ -20,9 +21,7 @@ let page: Page;
 const created: Record<string, { url: string; number: string }> = {};
 
 async function signIn(username: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, username);
 }
 
 async function submitAndRead(): Promise<{ url: string; number: string }> {

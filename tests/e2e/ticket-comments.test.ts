@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 type FormValue = Parameters<typeof fillForm>[1];
 const example = JSON.parse(
@@ -31,9 +32,7 @@ async function signedInPage(username: string, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${portal.baseUrl}${path}`);
   await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, username);
   await page.waitForURL(`${portal.baseUrl}${path}`);
   return page;
 }

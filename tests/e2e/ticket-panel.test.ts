@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 const STALE_MESSAGE = 'Someone else changed this ticket. The latest version is shown now.';
 const example = JSON.parse(
@@ -25,9 +26,7 @@ async function signIn(context: BrowserContext, username: string, path: string): 
   const page = await context.newPage();
   await page.goto(`${portal.baseUrl}${path}`);
   await page.waitForURL(/\/oidc\//);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, username);
   await page.waitForURL(`${portal.baseUrl}${path}`);
   return page;
 }

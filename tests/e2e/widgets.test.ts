@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { chooseInChoices } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
 
 let portal: PortalServer;
 let context: BrowserContext;
@@ -21,9 +22,7 @@ beforeAll(async () => {
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
   await page.goto(`${portal.baseUrl}/test`);
-  await page.getByLabel('Username').fill('employee');
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnProviderPage(page, 'employee');
   await page.waitForURL(`${portal.baseUrl}/test`);
   await page.getByRole('heading', { name: 'Widget test', level: 1 }).waitFor();
 });

@@ -26,8 +26,8 @@ const LEAN: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = 
 const RJSF: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = { fields: {}, templates: { FieldHelpTemplate } };
 
 /** A field a UI schema names with `ui:field`. */
-function StubField(props: FieldProps) {
-  return <b id={props.fieldPathId.$id}>stub field</b>;
+function MarkerField(props: FieldProps) {
+  return <b id={props.fieldPathId.$id}>marker field</b>;
 }
 
 /** The markup rjsf renders for `test`, with the lean SchemaField and FieldTemplate or with rjsf's own. */
@@ -38,7 +38,7 @@ function markup(test: Case, parts: typeof LEAN): string {
       uiSchema={(test.uiSchema ?? {}) as UiSchema<Value>}
       validator={formValidator}
       widgets={WIDGETS}
-      fields={{ ...parts.fields, StubField }}
+      fields={{ ...parts.fields, MarkerField }}
       templates={parts.templates}
       formData={test.formData}
       extraErrors={test.extraErrors}
@@ -116,14 +116,14 @@ describe('LeanSchemaField, LeanObjectField and FieldTemplate render what rjsf re
         if: { properties: { kind: { const: 'x' } }, required: ['kind'] },
         then: { properties: { extra: { type: 'string', title: 'Extra' } } },
       },
-      uiSchema: { kind: { 'ui:widget': 'radio' }, custom: { 'ui:field': 'StubField' }, optioned: { 'ui:options': { field: 'StubField' } } },
+      uiSchema: { kind: { 'ui:widget': 'radio' }, custom: { 'ui:field': 'MarkerField' }, optioned: { 'ui:options': { field: 'MarkerField' } } },
       formData: { kind: 'x', extra: 'e', tags: { colour: 'red' }, address: { street: 'Main' } },
     };
     expect(markup(test, LEAN)).toBe(markup(test, RJSF));
     expect(markup(test, LEAN)).toContain('id="root_extra"');
     expect(markup(test, LEAN)).toContain('id="root_tags_colour"');
     expect(markup(test, LEAN)).toContain('id="root_address_street"');
-    expect(markup(test, LEAN)).toContain('<b id="root_custom">stub field</b>');
-    expect(markup(test, LEAN)).toContain('<b id="root_optioned">stub field</b>');
+    expect(markup(test, LEAN)).toContain('<b id="root_custom">marker field</b>');
+    expect(markup(test, LEAN)).toContain('<b id="root_optioned">marker field</b>');
   });
 });
