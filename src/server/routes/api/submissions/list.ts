@@ -85,7 +85,7 @@ export function searchCondition(area: string, q: string, bind: Bind = bindAsPara
 }
 
 /** The area lists' statements, one per shape (lib/prepared-by-shape). */
-const submissionListShapes = new PreparedByShape<SubmissionRow[]>();
+const submissionListShapes = new PreparedByShape<SubmissionRow>();
 
 /**
  * One page of `input.area`'s submissions the user may see. Errors: 400 for a bad cursor or
@@ -108,9 +108,7 @@ export async function listSubmissions(db: Database, input: ListInput): Promise<S
     selectSubmissions(db)
       .where(where)
       .orderBy(...(spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)]))
-      .limit(limit)
-      // '' is the unnamed statement: planned with each request's values (lib/prepared-by-shape)
-      .prepare(''),
+      .limit(limit),
   );
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);

@@ -68,7 +68,7 @@ function visibilityOf(user: AuthUser, bind: Bind): SQL | undefined {
 }
 
 /** The history list's statements, one per shape (lib/prepared-by-shape). */
-const changeListShapes = new PreparedByShape<ChangeRow[]>();
+const changeListShapes = new PreparedByShape<ChangeRow>();
 
 function selectChanges(db: Database) {
   return (
@@ -126,9 +126,7 @@ export async function listChanges(
     selectChanges(db)
       .where(where)
       .orderBy(desc(changes.id))
-      .limit(bound)
-      // '' is the unnamed statement: planned with each request's values (lib/prepared-by-shape)
-      .prepare(''),
+      .limit(bound),
   );
   const page = rows.slice(0, limit);
   const items: ChangeEntry[] = page.map((row) => ({

@@ -121,7 +121,7 @@ export function withStoredNumberCase<F extends TicketFilters>(filters: F, areaKe
 export type ListTicketsInput = { filters: TicketFilters; sort: TicketSort; limit: number; cursor: string | undefined };
 
 /** The ticket list's statements, one per shape (lib/prepared-by-shape). */
-const ticketListShapes = new PreparedByShape<TicketListRow[]>();
+const ticketListShapes = new PreparedByShape<TicketListRow>();
 
 /**
  * One page of tickets `user` may read. Errors: 400 for a bad cursor, assignee or requester.
@@ -144,9 +144,7 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
     selectTicketList(db)
       .where(where)
       .orderBy(...(spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)]))
-      .limit(limit)
-      // '' is the unnamed statement: planned with each request's values (lib/prepared-by-shape)
-      .prepare(''),
+      .limit(limit),
   );
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
@@ -159,7 +157,7 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
 }
 
 /** The exact count's statements, one per shape (lib/prepared-by-shape). */
-const exactCountShapes = new PreparedByShape<{ status: string; n: number }[]>();
+const exactCountShapes = new PreparedByShape<{ status: string; n: number }>();
 
 /** Visible sets up to this size are counted exactly in one grouped pass (see {@link countTickets}). */
 export const EXACT_COUNT_LIMIT = 5000;
@@ -185,8 +183,7 @@ export async function countTickets(db: Database, user: AuthUser, filters: Ticket
       .where(visibleWhere)
       .limit(EXACT_COUNT_LIMIT + 1)
       .as('visible');
-    // '' is the unnamed statement: planned with each request's values (lib/prepared-by-shape)
-    return db.select({ status: visible.status, n: count() }).from(visible).groupBy(visible.status).prepare('');
+    return db.select({ status: visible.status, n: count() }).from(visible).groupBy(visible.status);
   });
   if (exact.reduce((sum, row) => sum + row.n, 0) <= EXACT_COUNT_LIMIT) {
     for (const row of exact) if (row.status in counts) counts[row.status as TicketStatus] = row.n;
