@@ -76,6 +76,24 @@ describe('the built-in provider', () => {
   const apiStatus = async (accessToken: string) =>
     (await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode;
 
+  describe('mounting', () => {
+    it('answers every provider path under /oidc, and keeps its middleware out of the rest of the portal', async () => {
+      const discovery = await app.inject({ url: '/oidc/.well-known/openid-configuration' });
+      expect(discovery.statusCode, discovery.body).toBe(200);
+      expect(discovery.json<{ issuer: string }>().issuer).toMatch(/\/oidc$/);
+      const jwks = await app.inject({ url: '/oidc/jwks' });
+      expect(jwks.json<{ keys: unknown[] }>().keys.length).toBeGreaterThan(0);
+      // an unknown provider path is the provider's own 404 (Koa's "Not Found"), not the portal's
+      const unknown = await app.inject({ url: '/oidc/no-such-endpoint' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toBe('Not Found');
+      // the middleware passes /interaction/ paths on; one without a route is the portal's 404
+      expect((await app.inject({ url: '/oidc/interaction/abc/no-such-step' })).statusCode).toBe(404);
+      // @fastify/middie's `use` (and its onRequest hook) exists only in the provider's scope
+      expect(app.hasDecorator('use')).toBe(false);
+    });
+  });
+
   describe('PKCE (S256 only) at the authorization endpoint', () => {
     it.each([
       ['no code_challenge', { code_challenge: undefined, code_challenge_method: undefined }],
