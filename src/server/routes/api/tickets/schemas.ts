@@ -3,10 +3,10 @@ import { Type } from 'typebox';
 import type { JsonValue } from '../../../../shared/json';
 import { TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../shared/tickets';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
-import { PersonRefSchema, SubmissionSchema } from '../schemas';
+import { NullableResult, PersonRefSchema, SubmissionSchema } from '../schemas';
 
 /**
- * `schema` or null. Null comes first: Fastify's Ajv coerces types, and with the string branch first
+ * `schema` or null in a REQUEST schema (responses use `NullableResult`). Null comes first: Fastify's Ajv coerces types, and with the string branch first
  * a JSON `null` would be coerced to `""` (so `"assigneeGroupId": null` could not clear a field).
  */
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
@@ -19,25 +19,25 @@ export const TicketPermissionsSchema = Type.Object({
   nextStatuses: Type.Array(Type.Enum(TICKET_STATUSES)),
   fields: Type.Array(Type.String()),
   canCommentInternal: Type.Boolean(),
-  feedbackForm: Nullable(Type.String()),
+  feedbackForm: NullableResult(Type.String()),
 });
 
 export const TicketFeedbackRefSchema = Type.Object({
   id: Type.String(),
   area: Type.String(),
   number: Type.String(),
-  rating: Nullable(Type.Integer()),
+  rating: NullableResult(Type.Integer()),
 });
 
 /** `Ticket`: a submission with its ticket fields. */
 export const TicketSchema = Type.Object({
   ...SubmissionSchema.properties,
-  assigneeUser: Nullable(PersonRefSchema),
-  assigneeGroup: Nullable(GroupRefSchema),
-  dueAt: Nullable(Type.String({ format: 'date-time' })),
+  assigneeUser: NullableResult(PersonRefSchema),
+  assigneeGroup: NullableResult(GroupRefSchema),
+  dueAt: NullableResult(Type.String({ format: 'date-time' })),
   isOverdue: Type.Boolean(),
-  rating: Nullable(Type.Integer({ minimum: 1, maximum: 5 })),
-  feedback: Type.Optional(Nullable(TicketFeedbackRefSchema)),
+  rating: NullableResult(Type.Integer({ minimum: 1, maximum: 5 })),
+  feedback: Type.Optional(NullableResult(TicketFeedbackRefSchema)),
   allowed: Type.Optional(TicketPermissionsSchema),
 });
 
@@ -46,7 +46,7 @@ export const TicketListItemSchema = Type.Omit(TicketSchema, ['data', 'feedback',
 
 export const TicketPageSchema = Type.Object({
   items: Type.Array(TicketListItemSchema),
-  nextCursor: Nullable(Type.String()),
+  nextCursor: NullableResult(Type.String()),
 });
 
 export const TicketPatchSchema = Type.Object(
@@ -138,14 +138,14 @@ export const ChangePageSchema = Type.Object({
       entityId: Type.String(),
       action: Type.String(),
       at: Type.String({ format: 'date-time' }),
-      actor: Nullable(
+      actor: NullableResult(
         Type.Object({ id: Type.String(), name: Type.String(), issuer: Type.String(), subject: Type.String() }),
       ),
-      ticket: Nullable(Type.Object({ number: Type.String(), area: Type.String() })),
+      ticket: NullableResult(Type.Object({ number: Type.String(), area: Type.String() })),
       diff: AnyJson,
     }),
   ),
-  nextCursor: Nullable(Type.String()),
+  nextCursor: NullableResult(Type.String()),
 });
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
