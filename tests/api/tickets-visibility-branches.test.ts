@@ -4,11 +4,15 @@
  * `ticketVisibilityBranches`): own tickets, tickets assigned to them, to each of their role groups
  * (or, past MAX_BRANCHES_PER_KIND groups, to any of them). Paging must give exactly the tickets the
  * rule allows, each once, in the same order as the administrator's list, whatever the page size.
+ * `GET /api/changes` does the same for a requester (routes/api/tickets/changes.ts `visibleAmong`,
+ * lib/ticket-visibility `historyVisibilityBranches`, `changes.ticket_requester_id` kept by a trigger).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleGroupDetail, RoleGroupList } from '../../src/shared/role-groups';
-import type { TicketPage, TicketSort } from '../../src/shared/tickets';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ChangeEntry, ChangePage, TicketPage, TicketSort } from '../../src/shared/tickets';
+import { changes } from '../../src/server/db/schema';
 import { MAX_BRANCHES_PER_KIND } from '../../src/server/lib/ticket-visibility';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
@@ -121,5 +125,110 @@ describe('GET /api/tickets: the visibility branches of a handler', () => {
     }
     expect((await profileOf(app, 'it')).roleGroups.length).toBeGreaterThan(MAX_BRANCHES_PER_KIND);
     await expectExactly('it', expected);
+  });
+
+  async function walkChanges(username: string, limit: number, query = ''): Promise<ChangeEntry[]> {
+    const entries: ChangeEntry[] = [];
+    let cursor: string | null = null;
+    do {
+      const response: { statusCode: number; body: string; json: () => unknown } = await app.inject({
+        url: `/api/changes?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: await authHeader(app, username),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as ChangePage;
+      entries.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return entries;
+  }
+
+  it('pages a requester’s history: own tickets and tickets assigned to them or their group, no internal comments', async () => {
+    const me = await profileOf(app, 'employee');
+    const groups = await groupIdsByName();
+    const own = await createApTicket(app, 'employee', 'history-own');
+    const assignedToMe = await createApTicket(app, 'risk', 'history-assigned');
+    const toMyGroup = await createApTicket(app, 'risk', 'history-group');
+    const hidden = await createApTicket(app, 'risk', 'history-hidden');
+    await assign(assignedToMe, { assigneeUserId: me.id });
+    await assign(toMyGroup, { assigneeGroupId: groups.get('Employees') });
+    const accounting = await authHeader(app, 'accounting');
+    for (const [id, body] of [
+      [own, { body: 'internal on own', isInternal: true }],
+      [own, { body: 'public on own' }],
+      [assignedToMe, { body: 'internal on assigned', isInternal: true }],
+      [hidden, { body: 'public on hidden' }],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/tickets/${id}/comments`,
+        payload: body,
+        headers: accounting,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    // the newest entries of the requester are of another area, so a filter must not just cut a page
+    const incident = await app.inject({
+      method: 'POST',
+      url: '/api/areas/IncidentForm/submissions',
+      payload: {
+        incidentType: 'Flood',
+        occurredAt: '2025-02-02T07:30:00Z',
+        property: 'P-1005',
+        description: 'history-other-area',
+      },
+      headers: await authHeader(app, 'employee'),
+    });
+    expect(incident.statusCode, incident.body).toBe(201);
+    for (const body of ['one', 'two', 'three']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/tickets/${incident.json<{ id: string }>().id}/comments`,
+        payload: { body },
+        headers: await authHeader(app, 'employee'),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    // every ticket entry carries its ticket's requester, set by the database
+    const unset = await app.db
+      .select({ id: changes.id })
+      .from(changes)
+      .where(and(eq(changes.entity, 'submission'), isNull(changes.ticketRequesterId)));
+    expect(unset).toEqual([]);
+
+    const visible = new Set(await walk('employee', 'sort=-updatedAt', 100));
+    expect([...visible]).toEqual(expect.arrayContaining([own, assignedToMe, toMyGroup]));
+    expect(visible.has(hidden)).toBe(false);
+    const all = (await walkChanges('admin', 100)).filter(
+      (e) => e.entity === 'submission' && visible.has(e.entityId) && e.action !== 'commented_internal',
+    );
+    const reference = all.map((e) => e.id);
+    expect(reference.length).toBeGreaterThan(visible.size);
+    for (const limit of [1, 2, 3, 25]) {
+      expect(
+        (await walkChanges('employee', limit)).map((e) => e.id),
+        `limit ${limit}`,
+      ).toEqual(reference);
+    }
+    // filters that read the ticket (area, number) join it on the requester's own branch too
+    const ownNumber = all.find((e) => e.entityId === own)?.ticket?.number;
+    expect(ownNumber).toBeDefined();
+    for (const [query, expected] of [
+      ['&area=AP', all.filter((e) => e.ticket?.area === 'AP')],
+      [`&ticket=${ownNumber}`, all.filter((e) => e.entityId === own)],
+      [`&ticket=${own}`, all.filter((e) => e.entityId === own)],
+    ] as const) {
+      expect(expected.length, query).toBeGreaterThan(0);
+      for (const limit of [2, 25]) {
+        expect(
+          (await walkChanges('employee', limit, query)).map((e) => e.id),
+          `${query} limit ${limit}`,
+        ).toEqual(expected.map((e) => e.id));
+      }
+    }
+    expect((await walkChanges('employee', 25, '&area=IncidentForm')).map((e) => e.entityId)).toEqual(
+      Array(4).fill(incident.json<{ id: string }>().id),
+    );
+    expect(await walkChanges('employee', 25, '&area=ResidentService')).toEqual([]);
   });
 });

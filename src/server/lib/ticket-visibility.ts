@@ -13,7 +13,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_SCOPE, scopeSet, TICKETS_WORK_SCOPE, hasScope } from '../../shared/scopes';
 import type { TicketRole } from '../../shared/tickets';
 import type { Database } from '../db/client';
-import { roleGroups, submissions } from '../db/schema';
+import { changes, roleGroups, submissions } from '../db/schema';
 import { bindAsParameter, type Bind } from './prepared-by-shape';
 import type { AuthUser } from '../plugins/auth';
 
@@ -104,15 +104,48 @@ export function ticketVisibilityBranches(
   if (scopeSet(user.scope).has(ADMIN_SCOPE)) return undefined;
   const areas = readableAreas(user);
   const groups = user.roleGroups.length ? groupIds : [];
-  const perValue = (values: readonly string[], column: typeof submissions.area | typeof submissions.assigneeGroupId) =>
-    values.length > MAX_BRANCHES_PER_KIND
-      ? [inArray(column, values.map(bind))]
-      : values.map((value) => eq(column, bind(value)));
   return [
     eq(submissions.requesterId, bind(user.id)),
     eq(submissions.assigneeUserId, bind(user.id)),
-    ...perValue(groups, submissions.assigneeGroupId),
-    ...perValue(areas, submissions.area),
+    ...perValueBranches(groups, submissions.assigneeGroupId, bind),
+    ...perValueBranches(areas, submissions.area, bind),
+  ];
+}
+
+/** One `column = value` branch per value, or one `column in (…)` past {@link MAX_BRANCHES_PER_KIND} values. */
+function perValueBranches(
+  values: readonly string[],
+  column: typeof submissions.area | typeof submissions.assigneeGroupId,
+  bind: Bind,
+): SQL[] {
+  return values.length > MAX_BRANCHES_PER_KIND
+    ? [inArray(column, values.map(bind))]
+    : values.map((value) => eq(column, bind(value)));
+}
+
+/** One branch of {@link historyVisibilityBranches}: its condition, and whether it reads the entry's ticket. */
+export type HistoryBranch = { condition: SQL; readsTicket: boolean };
+
+/**
+ * The same rule for history entries of tickets (`changes`, joined to their `submissions` row where
+ * a branch reads it), as branches for a user who reads no whole area: entries of their own tickets
+ * by `changes.ticket_requester_id` alone (kept by the database, db/schema.ts; its own index,
+ * newest first), then of tickets assigned to them and to each of their role groups. Undefined for
+ * an administrator or a reader of whole areas (they keep the single `or` of {@link ticketVisibility}).
+ */
+export function historyVisibilityBranches(
+  user: AuthUser,
+  groupIds: readonly string[],
+  bind: Bind = bindAsParameter,
+): HistoryBranch[] | undefined {
+  if (scopeSet(user.scope).has(ADMIN_SCOPE) || readableAreas(user).length) return undefined;
+  const groups = user.roleGroups.length ? groupIds : [];
+  return [
+    { condition: eq(changes.ticketRequesterId, bind(user.id)), readsTicket: false },
+    ...[
+      eq(submissions.assigneeUserId, bind(user.id)),
+      ...perValueBranches(groups, submissions.assigneeGroupId, bind),
+    ].map((condition) => ({ condition, readsTicket: true })),
   ];
 }
 

@@ -5,7 +5,7 @@
  * other entities (role groups, rules…) need `changes:read`. There is no route that edits or
  * deletes history.
  */
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CHANGES_READ_SCOPE, hasScope, TICKETS_WORK_SCOPE } from '../../../../shared/scopes';
 import type { ChangeEntry, ChangePage } from '../../../../shared/tickets';
 import type { Database } from '../../../db/client';
@@ -13,7 +13,12 @@ import { changes, submissions, users } from '../../../db/schema';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { badRequest } from '../../../lib/errors';
 import { PlaceholderBindings, PreparedByShape, type Bind } from '../../../lib/prepared-by-shape';
-import { ticketVisibility } from '../../../lib/ticket-visibility';
+import {
+  historyVisibilityBranches,
+  myGroupIdList,
+  ticketVisibility,
+  type HistoryBranch,
+} from '../../../lib/ticket-visibility';
 import type { AuthUser } from '../../../plugins/auth';
 import { UUID_PATTERN } from '../submissions/records';
 
@@ -53,7 +58,8 @@ function filterConditions(user: AuthUser, filters: ChangeFilters, bind: Bind): (
     conditions.push(eq(changes.actorId, bind(filters.user === 'me' ? user.id : filters.user)));
   }
   // bound as ISO 8601 text: a placeholder's value skips drizzle's Date mapping
-  if (filters.from) conditions.push(gte(changes.at, sql`${bind(dateOf(filters.from, 'from').toISOString())}::timestamptz`));
+  if (filters.from)
+    conditions.push(gte(changes.at, sql`${bind(dateOf(filters.from, 'from').toISOString())}::timestamptz`));
   if (filters.to) conditions.push(lt(changes.at, sql`${bind(dateOf(filters.to, 'to').toISOString())}::timestamptz`));
   return conditions;
 }
@@ -100,6 +106,44 @@ function selectChanges(db: Database) {
 type ChangeRow = Awaited<ReturnType<ReturnType<typeof selectChanges>['execute']>>[number];
 
 /**
+ * A requester's page (no `tickets:work`, no `changes:read`, no whole area; lib/ticket-visibility
+ * {@link historyVisibilityBranches}): `id in (…)` the union of each branch's first `limit` entry
+ * ids under `conditions`, newest first. Their own tickets' entries come off
+ * `changes_ticket_requester_idx` in order, without the ticket unless a filter reads it (`area`, a
+ * ticket number): with the join PostgreSQL expected few entries to match and read all 4,000 of a
+ * requester's entries for one page (36 ms at 1M tickets, bench:lists). The other branches join the
+ * ticket by its id both ways (uuid and text) so PostgreSQL can go from ticket to entries
+ * (`changes_entity_idx`). Internal comments are left out.
+ */
+function visibleAmong(
+  db: Database,
+  branches: HistoryBranch[],
+  conditions: (SQL | undefined)[],
+  filtersReadTicket: boolean,
+  limit: number | Placeholder<string, number>,
+): SQL {
+  const firstIds = branches.map(({ condition, readsTicket }) => {
+    const entries = db.select({ id: changes.id }).from(changes);
+    const where = and(condition, sql`${changes.action} <> 'commented_internal'`, ...conditions);
+    const select =
+      readsTicket || filtersReadTicket
+        ? entries
+            .innerJoin(
+              submissions,
+              and(
+                eq(changes.entity, 'submission'),
+                sql`${submissions.id} = (case when ${changes.entity} = 'submission' then ${changes.entityId}::uuid end)`,
+                sql`${changes.entityId} = ${submissions.id}::text`,
+              ),
+            )
+            .where(where)
+        : entries.where(where);
+    return sql`(${select.orderBy(desc(changes.id)).limit(limit)})`;
+  });
+  return sql`${changes.id} in (${sql.join(firstIds, sql` union all `)})`;
+}
+
+/**
  * One page of history entries, newest first. Errors: 400 for a bad cursor, user or date. The
  * statement is built once per shape of filters and visibility (lib/prepared-by-shape).
  */
@@ -112,7 +156,11 @@ export async function listChanges(
 ): Promise<ChangePage> {
   const bindings = new PlaceholderBindings();
   const { bind } = bindings;
-  const conditions = [visibilityOf(user, bind), ...filterConditions(user, filters, bind)];
+  const branches =
+    hasScope(user, TICKETS_WORK_SCOPE) || hasScope(user, CHANGES_READ_SCOPE)
+      ? undefined
+      : historyVisibilityBranches(user, await myGroupIdList(db, user), bind);
+  const conditions = filterConditions(user, filters, bind);
   if (cursorText !== undefined) {
     const cursor = decodeCursor(cursorText);
     if (!cursor || cursor.sort !== CURSOR_SORT || typeof cursor.key !== 'number') {
@@ -120,13 +168,14 @@ export async function listChanges(
     }
     conditions.push(lt(changes.id, bind(cursor.key)));
   }
-  const where = and(...conditions);
   const bound = bind(limit + 1);
+  const filtersReadTicket =
+    Boolean(filters.area) || (Boolean(filters.ticket) && !UUID_PATTERN.test(filters.ticket ?? ''));
+  const where = branches
+    ? visibleAmong(db, branches, conditions, filtersReadTicket, bound)
+    : and(visibilityOf(user, bind), ...conditions);
   const rows = await changeListShapes.run(db, '', where, bindings, () =>
-    selectChanges(db)
-      .where(where)
-      .orderBy(desc(changes.id))
-      .limit(bound),
+    selectChanges(db).where(where).orderBy(desc(changes.id)).limit(bound),
   );
   const page = rows.slice(0, limit);
   const items: ChangeEntry[] = page.map((row) => ({
