@@ -90,6 +90,10 @@ describe('/Assignments', () => {
     const up = admin.getByRole('button', { name: `Move ${RULE} up` });
     await up.focus();
     await admin.keyboard.press('Enter');
+    // the button had focus before the press, so wait for the move itself, then check focus
+    await expect
+      .poll(async () => (await admin.getByRole('rowheader').allInnerTexts()).indexOf(RULE), { timeout: 10_000 })
+      .toBe(before.indexOf(RULE) - 1);
     await admin.waitForFunction(
       (name) => document.activeElement?.getAttribute('aria-label') === `Move ${name} up`,
       RULE,
