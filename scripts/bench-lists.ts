@@ -324,7 +324,8 @@ async function main(): Promise<void> {
       ids[user] = response.json<{ id: string }>().id;
     }
     console.log(
-      `bench:lists on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)'}, ${TICKETS.toLocaleString('en')} tickets, ${RUNS} runs per query`,
+      `bench:lists on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)'}, ${TICKETS.toLocaleString('en')} tickets, ${RUNS} runs per query, ` +
+        `Node ${process.version} ${process.execArgv.filter((flag) => flag.startsWith('--max-')).join(' ') || '(default heap sizes)'}`,
     );
     await seed(app, run, ids);
 
