@@ -116,9 +116,8 @@ describe('the sweep timer started with the app', () => {
     const orphan = await upload(app, PNG_1X1, 'soon-gone.png');
     const key = await storageKeyOf(app, orphan.id);
     expect(key).toBeDefined();
-    const deadline = Date.now() + 10_000;
-    while ((await storageKeyOf(app, orphan.id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(await storageKeyOf(app, orphan.id)).toBeUndefined();
-    expect(await storedFiles(app)).not.toContain(key);
+    // the sweep deletes the row, then the file: wait for both, not just the row
+    await expect.poll(() => storageKeyOf(app, orphan.id), { timeout: 10_000, interval: 50 }).toBeUndefined();
+    await expect.poll(() => storedFiles(app), { timeout: 10_000, interval: 50 }).not.toContain(key);
   });
 });
