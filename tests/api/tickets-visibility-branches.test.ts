@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleGroupDetail, RoleGroupList } from '../../src/shared/role-groups';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ChangeEntry, ChangePage, TicketPage, TicketSort } from '../../src/shared/tickets';
+import type { ChangeEntry, TicketListItem, TicketSort } from '../../src/shared/tickets';
 import { changes } from '../../src/server/db/schema';
 import { MAX_BRANCHES_PER_KIND } from '../../src/server/lib/ticket-visibility';
 import { createTestApp } from './helpers/app';
@@ -28,20 +28,25 @@ describe('GET /api/tickets: the visibility branches of a handler', () => {
   });
   afterAll(() => app.close());
 
-  async function walk(username: string, query: string, limit: number): Promise<string[]> {
-    const ids: string[] = [];
+  /** Every item of `username`'s list at `url` (with its query), page by page following `nextCursor`. */
+  async function allPages<T>(username: string, url: string): Promise<T[]> {
+    const items: T[] = [];
     let cursor: string | null = null;
     do {
       const response: { statusCode: number; body: string; json: () => unknown } = await app.inject({
-        url: `/api/tickets?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+        url: `${url}${cursor ? `&cursor=${cursor}` : ''}`,
         headers: await authHeader(app, username),
       });
       expect(response.statusCode, response.body).toBe(200);
-      const page = response.json() as TicketPage;
-      ids.push(...page.items.map((t) => t.id));
+      const page = response.json() as { items: T[]; nextCursor: string | null };
+      items.push(...page.items);
       cursor = page.nextCursor;
     } while (cursor);
-    return ids;
+    return items;
+  }
+
+  async function walk(username: string, query: string, limit: number): Promise<string[]> {
+    return (await allPages<TicketListItem>(username, `/api/tickets?${query}&limit=${limit}`)).map((t) => t.id);
   }
 
   async function groupIdsByName(): Promise<Map<string, string>> {
@@ -127,20 +132,8 @@ describe('GET /api/tickets: the visibility branches of a handler', () => {
     await expectExactly('it', expected);
   });
 
-  async function walkChanges(username: string, limit: number, query = ''): Promise<ChangeEntry[]> {
-    const entries: ChangeEntry[] = [];
-    let cursor: string | null = null;
-    do {
-      const response: { statusCode: number; body: string; json: () => unknown } = await app.inject({
-        url: `/api/changes?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`,
-        headers: await authHeader(app, username),
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const page = response.json() as ChangePage;
-      entries.push(...page.items);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return entries;
+  function walkChanges(username: string, limit: number, query = ''): Promise<ChangeEntry[]> {
+    return allPages<ChangeEntry>(username, `/api/changes?limit=${limit}${query}`);
   }
 
   it('pages a requester’s history: own tickets and tickets assigned to them or their group, no internal comments', async () => {

@@ -9,7 +9,7 @@
  *
  * A ticket outside the rule is answered as 404 by the routes, never 403.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ADMIN_SCOPE, scopeSet, TICKETS_WORK_SCOPE, hasScope } from '../../shared/scopes';
 import type { TicketRole } from '../../shared/tickets';
 import type { Database } from '../db/client';
@@ -110,6 +110,19 @@ export function ticketVisibilityBranches(
     ...perValueBranches(groups, submissions.assigneeGroupId, bind),
     ...perValueBranches(areas, submissions.area, bind),
   ];
+}
+
+/**
+ * SQL: `column in ((first page of branch 1) union all (first page of branch 2) …)`, the page
+ * condition of a user whose visibility is read as branches (ticket list and history). Each
+ * `firstPages` select is one branch's first `limit` ids in the page's order, planned on its own;
+ * the page's rows are among them, and a row in two branches counts once under `in`.
+ */
+export function inAnyFirstPage(column: AnyColumn, firstPages: SQLWrapper[]): SQL {
+  return sql`${column} in (${sql.join(
+    firstPages.map((page) => sql`(${page})`),
+    sql` union all `,
+  )})`;
 }
 
 /** One `column = value` branch per value, or one `column in (…)` past {@link MAX_BRANCHES_PER_KIND} values. */

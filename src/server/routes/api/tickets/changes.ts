@@ -15,6 +15,7 @@ import { badRequest } from '../../../lib/errors';
 import { PlaceholderBindings, PreparedByShape, type Bind } from '../../../lib/prepared-by-shape';
 import {
   historyVisibilityBranches,
+  inAnyFirstPage,
   myGroupIdList,
   ticketVisibility,
   type HistoryBranch,
@@ -42,15 +43,28 @@ function dateOf(text: string, name: string): Date {
   return date;
 }
 
-function filterConditions(user: AuthUser, filters: ChangeFilters, bind: Bind): (SQL | undefined)[] {
+/**
+ * The filters' conditions, and whether any of them reads the entry's ticket (`submissions`: an
+ * area or a ticket number; a ticket id is the entry's own `entity_id`).
+ */
+function filterConditions(
+  user: AuthUser,
+  filters: ChangeFilters,
+  bind: Bind,
+): { conditions: (SQL | undefined)[]; readsTicket: boolean } {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.area) conditions.push(eq(submissions.area, bind(filters.area)));
+  let readsTicket = false;
+  if (filters.area) {
+    conditions.push(eq(submissions.area, bind(filters.area)));
+    readsTicket = true;
+  }
   if (filters.ticket) {
-    conditions.push(
-      UUID_PATTERN.test(filters.ticket)
-        ? and(eq(changes.entity, 'submission'), eq(changes.entityId, bind(filters.ticket.toLowerCase())))
-        : eq(submissions.number, bind(filters.ticket.trim().toUpperCase())),
-    );
+    if (UUID_PATTERN.test(filters.ticket)) {
+      conditions.push(and(eq(changes.entity, 'submission'), eq(changes.entityId, bind(filters.ticket.toLowerCase()))));
+    } else {
+      conditions.push(eq(submissions.number, bind(filters.ticket.trim().toUpperCase())));
+      readsTicket = true;
+    }
   }
   if (filters.user) {
     if (filters.user !== 'me' && !UUID_PATTERN.test(filters.user))
@@ -61,14 +75,23 @@ function filterConditions(user: AuthUser, filters: ChangeFilters, bind: Bind): (
   if (filters.from)
     conditions.push(gte(changes.at, sql`${bind(dateOf(filters.from, 'from').toISOString())}::timestamptz`));
   if (filters.to) conditions.push(lt(changes.at, sql`${bind(dateOf(filters.to, 'to').toISOString())}::timestamptz`));
-  return conditions;
+  return { conditions, readsTicket };
 }
+
+/**
+ * The entry's ticket, for a join from `changes` to `submissions`. CASE keeps the uuid cast away
+ * from other entities' ids (PostgreSQL evaluates CASE lazily).
+ */
+const TICKET_OF_ENTRY = sql`${submissions.id} = (case when ${changes.entity} = 'submission' then ${changes.entityId}::uuid end)`;
+
+/** Leaves out internal comments (for a user without `tickets:work`). */
+const NOT_INTERNAL_COMMENT = sql`${changes.action} <> 'commented_internal'`;
 
 function visibilityOf(user: AuthUser, bind: Bind): SQL | undefined {
   const tickets = and(
     sql`${submissions.id} is not null`,
     ticketVisibility(user, undefined, undefined, bind),
-    hasScope(user, TICKETS_WORK_SCOPE) ? undefined : sql`${changes.action} <> 'commented_internal'`,
+    hasScope(user, TICKETS_WORK_SCOPE) ? undefined : NOT_INTERNAL_COMMENT,
   );
   return hasScope(user, CHANGES_READ_SCOPE) ? or(tickets, sql`${changes.entity} <> 'submission'`) : tickets;
 }
@@ -77,30 +100,24 @@ function visibilityOf(user: AuthUser, bind: Bind): SQL | undefined {
 const changeListShapes = new PreparedByShape<ChangeRow>();
 
 function selectChanges(db: Database) {
-  return (
-    db
-      .select({
-        id: changes.id,
-        entity: changes.entity,
-        entityId: changes.entityId,
-        action: changes.action,
-        at: changes.at,
-        diff: changes.diff,
-        actorId: users.id,
-        actorName: users.name,
-        actorIssuer: users.issuer,
-        actorSubject: users.subject,
-        ticketNumber: submissions.number,
-        ticketArea: submissions.area,
-      })
-      .from(changes)
-      // CASE keeps the uuid cast away from other entities' ids (PostgreSQL evaluates CASE lazily).
-      .leftJoin(
-        submissions,
-        sql`${submissions.id} = (case when ${changes.entity} = 'submission' then ${changes.entityId}::uuid end)`,
-      )
-      .leftJoin(users, eq(users.id, changes.actorId))
-  );
+  return db
+    .select({
+      id: changes.id,
+      entity: changes.entity,
+      entityId: changes.entityId,
+      action: changes.action,
+      at: changes.at,
+      diff: changes.diff,
+      actorId: users.id,
+      actorName: users.name,
+      actorIssuer: users.issuer,
+      actorSubject: users.subject,
+      ticketNumber: submissions.number,
+      ticketArea: submissions.area,
+    })
+    .from(changes)
+    .leftJoin(submissions, TICKET_OF_ENTRY)
+    .leftJoin(users, eq(users.id, changes.actorId));
 }
 
 type ChangeRow = Awaited<ReturnType<ReturnType<typeof selectChanges>['execute']>>[number];
@@ -122,25 +139,28 @@ function visibleAmong(
   filtersReadTicket: boolean,
   limit: number | Placeholder<string, number>,
 ): SQL {
-  const firstIds = branches.map(({ condition, readsTicket }) => {
-    const entries = db.select({ id: changes.id }).from(changes);
-    const where = and(condition, sql`${changes.action} <> 'commented_internal'`, ...conditions);
-    const select =
-      readsTicket || filtersReadTicket
-        ? entries
-            .innerJoin(
-              submissions,
-              and(
-                eq(changes.entity, 'submission'),
-                sql`${submissions.id} = (case when ${changes.entity} = 'submission' then ${changes.entityId}::uuid end)`,
-                sql`${changes.entityId} = ${submissions.id}::text`,
-              ),
-            )
-            .where(where)
-        : entries.where(where);
-    return sql`(${select.orderBy(desc(changes.id)).limit(limit)})`;
-  });
-  return sql`${changes.id} in (${sql.join(firstIds, sql` union all `)})`;
+  return inAnyFirstPage(
+    changes.id,
+    branches.map(({ condition, readsTicket }) => {
+      const entries = db.select({ id: changes.id }).from(changes);
+      const where = and(condition, NOT_INTERNAL_COMMENT, ...conditions);
+      // both ways (uuid and text), so PostgreSQL can also go from a ticket to its entries
+      const select =
+        readsTicket || filtersReadTicket
+          ? entries
+              .innerJoin(
+                submissions,
+                and(
+                  eq(changes.entity, 'submission'),
+                  TICKET_OF_ENTRY,
+                  sql`${changes.entityId} = ${submissions.id}::text`,
+                ),
+              )
+              .where(where)
+          : entries.where(where);
+      return select.orderBy(desc(changes.id)).limit(limit);
+    }),
+  );
 }
 
 /**
@@ -160,7 +180,7 @@ export async function listChanges(
     hasScope(user, TICKETS_WORK_SCOPE) || hasScope(user, CHANGES_READ_SCOPE)
       ? undefined
       : historyVisibilityBranches(user, await myGroupIdList(db, user), bind);
-  const conditions = filterConditions(user, filters, bind);
+  const { conditions, readsTicket: filtersReadTicket } = filterConditions(user, filters, bind);
   if (cursorText !== undefined) {
     const cursor = decodeCursor(cursorText);
     if (!cursor || cursor.sort !== CURSOR_SORT || typeof cursor.key !== 'number') {
@@ -169,8 +189,6 @@ export async function listChanges(
     conditions.push(lt(changes.id, bind(cursor.key)));
   }
   const bound = bind(limit + 1);
-  const filtersReadTicket =
-    Boolean(filters.area) || (Boolean(filters.ticket) && !UUID_PATTERN.test(filters.ticket ?? ''));
   const where = branches
     ? visibleAmong(db, branches, conditions, filtersReadTicket, bound)
     : and(visibilityOf(user, bind), ...conditions);

@@ -22,6 +22,7 @@ import { buildPrefixTsQuery, escapeLike, ticketNumberPrefix } from '../../../lib
 import { bindAsParameter, PlaceholderBindings, PreparedByShape, type Bind } from '../../../lib/prepared-by-shape';
 import {
   assignedToMyGroups,
+  inAnyFirstPage,
   myGroupIdList,
   readableAreas,
   ticketVisibility,
@@ -169,16 +170,17 @@ function visibleAmong(
   limit: number | Placeholder<string, number>,
 ): SQL | undefined {
   if (branches === undefined) return and(...conditions);
-  const firstIds = branches.map(
-    (branch) =>
-      sql`(${db
+  return inAnyFirstPage(
+    submissions.id,
+    branches.map((branch) =>
+      db
         .select({ id: submissions.id })
         .from(submissions)
         .where(and(branch, ...conditions))
         .orderBy(...order)
-        .limit(limit)})`,
+        .limit(limit),
+    ),
   );
-  return sql`${submissions.id} in (${sql.join(firstIds, sql` union all `)})`;
 }
 
 /** The ticket list's statements, one per shape (lib/prepared-by-shape). */
