@@ -10,7 +10,7 @@
  * A ticket outside the rule is answered as 404 by the routes, never 403.
  */
 import { and, eq, inArray, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ADMIN_SCOPE, scopeSet, TICKETS_WORK_SCOPE, hasScope } from '../../shared/scopes';
+import { ADMIN_SCOPE, CHANGES_READ_SCOPE, scopeSet, TICKETS_WORK_SCOPE, hasScope } from '../../shared/scopes';
 import type { TicketRole } from '../../shared/tickets';
 import type { Database } from '../db/client';
 import { changes, roleGroups, submissions } from '../db/schema';
@@ -143,15 +143,20 @@ export type HistoryBranch = { condition: SQL; readsTicket: boolean };
  * The same rule for history entries of tickets (`changes`, joined to their `submissions` row where
  * a branch reads it), as branches for a user who reads no whole area: entries of their own tickets
  * by `changes.ticket_requester_id` alone (kept by the database, db/schema.ts; its own index,
- * newest first), then of tickets assigned to them and to each of their role groups. Undefined for
- * an administrator or a reader of whole areas (they keep the single `or` of {@link ticketVisibility}).
+ * newest first), then of tickets assigned to them and to each of their role groups; internal
+ * comments are left out by the caller. Undefined (the caller keeps the single `or` of
+ * {@link ticketVisibility}) for an administrator, a reader of whole areas, a handler
+ * (`tickets:work`: reads internal comments) and a reader of every entity's history (`changes:read`).
  */
 export function historyVisibilityBranches(
   user: AuthUser,
   groupIds: readonly string[],
   bind: Bind = bindAsParameter,
 ): HistoryBranch[] | undefined {
-  if (scopeSet(user.scope).has(ADMIN_SCOPE) || readableAreas(user).length) return undefined;
+  // hasScope is also true for an administrator
+  if (hasScope(user, TICKETS_WORK_SCOPE) || hasScope(user, CHANGES_READ_SCOPE) || readableAreas(user).length) {
+    return undefined;
+  }
   const groups = user.roleGroups.length ? groupIds : [];
   return [
     { condition: eq(changes.ticketRequesterId, bind(user.id)), readsTicket: false },

@@ -176,10 +176,7 @@ export async function listChanges(
 ): Promise<ChangePage> {
   const bindings = new PlaceholderBindings();
   const { bind } = bindings;
-  const branches =
-    hasScope(user, TICKETS_WORK_SCOPE) || hasScope(user, CHANGES_READ_SCOPE)
-      ? undefined
-      : historyVisibilityBranches(user, await myGroupIdList(db, user), bind);
+  const branches = historyVisibilityBranches(user, await myGroupIdList(db, user), bind);
   const { conditions, readsTicket: filtersReadTicket } = filterConditions(user, filters, bind);
   if (cursorText !== undefined) {
     const cursor = decodeCursor(cursorText);
