@@ -20,7 +20,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { AreaManifestSchema, AreaRuleSchema, checkManifest } from '../src/server/lib/area-discovery';
+import { AreaManifestSchema, AreaRuleSchema, checkManifest } from '../src/server/domains/areas/discovery';
 import { AREA_KEY_PATTERN, RESERVED_ROUTE_SEGMENTS, type AreaManifest } from '../src/shared/area';
 import { checkAreaRules, describeRuleProblems } from '../src/shared/area-rules';
 import { escapePointerToken, FORM_AJV_OPTIONS, RJSF_EXTRA_FORMATS, toFieldErrors } from '../src/shared/form-validation';

@@ -5,12 +5,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
-import { attachmentSweepPlugin } from './lib/attachment-sweep';
-import { areasPlugin } from './plugins/areas';
-import { authPlugin } from './plugins/auth';
+import { attachmentSweepPlugin } from './domains/attachments/sweep';
+import { areasPlugin } from './domains/areas/registry';
+import { authPlugin } from './plugins/auth/index';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
-import { identityProviderPlugin } from './plugins/identity-provider';
+import { identityProviderPlugin } from './plugins/identity-provider/index';
 import { openapiPlugin } from './plugins/openapi';
 import { schemaVersionsPlugin } from './plugins/schema-versions';
 import { staticPlugin } from './plugins/static';

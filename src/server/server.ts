@@ -7,8 +7,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DataFolderLockedError } from './db/lock';
-import { AreaDiscoveryError } from './lib/area-discovery';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed-data';
+import { AreaDiscoveryError } from './domains/areas/discovery';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/data';
 
 function banner(config: AppConfig, ms: number): string {
   const lines = [``, `TM online portal is running at ${config.publicUrl}  (ready in ${ms} ms)`];

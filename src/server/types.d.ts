@@ -3,9 +3,9 @@ import 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import type { AreaRegistry } from './plugins/areas';
-import type { AuthUser } from './plugins/auth';
-import type { RoutePermission } from './lib/route-permission';
+import type { AreaRegistry } from './domains/areas/registry';
+import type { AuthUser } from './plugins/auth/index';
+import type { RoutePermission } from './plugins/auth/route-permission';
 
 declare module 'fastify' {
   interface FastifyInstance {

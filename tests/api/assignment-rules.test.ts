@@ -12,7 +12,7 @@ import type {
 } from '../../src/shared/assignment';
 import type { Profile } from '../../src/shared/me';
 import type { Submission } from '../../src/shared/submission';
-import { seedAssignmentRules } from '../../src/server/db/seed-assignments';
+import { seedAssignmentRules } from '../../src/server/seed/assignments';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 

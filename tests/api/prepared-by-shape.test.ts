@@ -16,8 +16,8 @@ import {
   PreparedByShape,
   type ShapedSelect,
 } from '../../src/server/lib/prepared-by-shape';
-import { selectTicketList } from '../../src/server/routes/api/tickets/records';
-import { selectSubmissions } from '../../src/server/routes/api/submissions/records';
+import { selectTicketList } from '../../src/server/domains/tickets/repository';
+import { selectSubmissions } from '../../src/server/domains/submissions/repository';
 import { createTestApp } from './helpers/app';
 import { createApTicket, patchTicket } from './helpers/tickets';
 

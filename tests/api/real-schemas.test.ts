@@ -5,7 +5,7 @@ import type { AreaDefinition, AreaSummary } from '../../src/shared/area';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { JsonObject } from '../../src/shared/json';
 import { escapePointerToken } from '../../src/shared/form-validation';
-import { loadAreaRegistry, type Area } from '../../src/server/plugins/areas';
+import { loadAreaRegistry, type Area } from '../../src/server/domains/areas/registry';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions, omit } from './helpers/data';
 import { authHeader } from './helpers/sign-in';

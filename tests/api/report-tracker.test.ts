@@ -15,7 +15,7 @@ import {
   shiftPeriod,
   type AccountingStatus,
 } from '../../src/shared/report-tracker';
-import { seedReportTracker } from '../../src/server/db/seed-reports';
+import { seedReportTracker } from '../../src/server/seed/report-tracker';
 import { changes, reportAccountingCells, reportDeliveries, roleGroups } from '../../src/server/db/schema';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';

@@ -12,7 +12,7 @@ import type {
   UserPage,
 } from '../../src/shared/role-groups';
 import { changes, roleGroups } from '../../src/server/db/schema';
-import { registerGroupReferenceCheck } from '../../src/server/lib/group-references';
+import { registerGroupReferenceCheck } from '../../src/server/domains/role-groups/references';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 

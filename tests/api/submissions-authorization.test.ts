@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { Submission, SubmissionPage } from '../../src/shared/submission';
-import { PORTAL_SET_FIELDS } from '../../src/server/lib/ticket-fields';
+import { PORTAL_SET_FIELDS } from '../../src/server/domains/submissions/portal-set-fields';
 import { createTestApp } from './helpers/app';
 import { countSubmissions } from './helpers/data';
 import { authHeader } from './helpers/sign-in';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateAccess } from '../../src/server/db/access';
+import { invalidateAccess } from '../../src/server/domains/role-groups/access';
 import { changes, roleGroups } from '../../src/server/db/schema';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { Submission, SubmissionPage } from '../../src/shared/submission';

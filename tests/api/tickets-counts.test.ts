@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, type TicketCounts } from '../../src/shared/tickets';
-import { EXACT_COUNT_LIMIT } from '../../src/server/routes/api/tickets/list';
+import { EXACT_COUNT_LIMIT } from '../../src/server/domains/tickets/list';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 import { createApTicket, forceStatus } from './helpers/tickets';

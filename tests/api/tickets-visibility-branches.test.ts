@@ -13,7 +13,7 @@ import type { RoleGroupDetail, RoleGroupList } from '../../src/shared/role-group
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ChangeEntry, TicketListItem, TicketSort } from '../../src/shared/tickets';
 import { changes } from '../../src/server/db/schema';
-import { MAX_BRANCHES_PER_KIND } from '../../src/server/lib/ticket-visibility';
+import { MAX_BRANCHES_PER_KIND } from '../../src/server/domains/submissions/visibility';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 import { createApTicket, patchTicket, profileOf } from './helpers/tickets';

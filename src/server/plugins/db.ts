@@ -7,7 +7,7 @@
 import { openDatabase, type OpenDatabase } from '../db/client';
 import { lockDataFolder } from '../db/lock';
 import { migrationsFolder } from '../db/migrate';
-import { seedDemoAccounts, seedPortalData } from '../db/seed';
+import { seedDemoAccounts, seedPortalData } from '../seed/index';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** See the module comment. */

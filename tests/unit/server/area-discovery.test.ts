@@ -2,8 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AreaDiscoveryError, discoverAreas, findPropertyField } from '../../../src/server/lib/area-discovery';
-import { loadAreaRegistry } from '../../../src/server/plugins/areas';
+import { AreaDiscoveryError, discoverAreas, findPropertyField } from '../../../src/server/domains/areas/discovery';
+import { loadAreaRegistry } from '../../../src/server/domains/areas/registry';
 
 let root: string;
 

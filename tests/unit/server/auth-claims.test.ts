@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsFromClaims, identityFromClaims, mappedRoleGroups } from '../../../src/server/plugins/auth';
+import { groupsFromClaims, identityFromClaims, mappedRoleGroups } from '../../../src/server/plugins/auth/index';
 
 describe('claims of an access token', () => {
   it('reads the group claim as a JSON array or a space-separated string, ignoring other types', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { dueDateFor, isBusinessDay, nthBusinessDay } from '../../../src/server/reports/business-days';
+import { dueDateFor, isBusinessDay, nthBusinessDay } from '../../../src/server/domains/report-tracker/calendar';
 import {
   holidayCoverageWarning,
   parseReportTrackerConfig,
   reportTrackerConfig,
-} from '../../../src/server/reports/config';
+} from '../../../src/server/domains/report-tracker/config';
 
 const NONE = new Set<string>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planDemoMonth, unitHash, type DemoCellInput } from '../../../src/server/reports/demo-history';
+import { planDemoMonth, unitHash, type DemoCellInput } from '../../../src/server/domains/report-tracker/demo-history';
 
 const CODES = Array.from({ length: 24 }, (_, i) => `P-${1001 + i}`);
 const REPORTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileFormValidator } from '../../../src/server/lib/area-validation';
+import { compileFormValidator } from '../../../src/server/domains/areas/validation';
 
 const validate = compileFormValidator({
   type: 'object',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleMatches, valueAtPointer, type RuleCondition } from '../../../src/server/lib/routing';
+import { ruleMatches, valueAtPointer, type RuleCondition } from '../../../src/server/domains/assignments/routing';
 
 const rule = (overrides: Partial<RuleCondition> = {}): RuleCondition => ({
   area: 'IncidentReport',

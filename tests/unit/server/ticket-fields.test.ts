@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPortalSetFieldErrors } from '../../../src/server/lib/ticket-fields';
+import { withPortalSetFieldErrors } from '../../../src/server/domains/submissions/portal-set-fields';
 
 describe('withPortalSetFieldErrors (issue 6 field-level rules)', () => {
   const schema = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'string' } } };

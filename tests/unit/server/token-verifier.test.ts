@@ -7,7 +7,7 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILTIN_ACCESS_TOKEN_TTL_S, type OidcConfig } from '../../../src/server/config';
-import { CLOCK_TOLERANCE_S, createTokenVerifier } from '../../../src/server/plugins/auth';
+import { CLOCK_TOLERANCE_S, createTokenVerifier } from '../../../src/server/plugins/auth/index';
 
 const ISSUER = 'https://issuer.example';
 const AUDIENCE = 'https://portal.example/api';

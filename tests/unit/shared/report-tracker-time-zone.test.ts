@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDateIn, isCellOverdue, periodIn } from '../../../src/shared/report-tracker';
-import { todayFor } from '../../../src/server/reports/read';
+import { todayFor } from '../../../src/server/domains/report-tracker/read';
 
 const NY = 'America/New_York';
 

@@ -10,7 +10,7 @@ import { ACTIVITY_LIST_SIZE, MOST_USED_AREAS, type MyActivity } from '../../../s
 import { submissions } from '../../db/schema';
 import { requireUser } from './require-user';
 import { AUTH_ERRORS, SubmissionSchema } from './schemas';
-import { selectSubmissions, toSubmission } from './submissions/records';
+import { selectSubmissions, toSubmission } from '../../domains/submissions/repository';
 
 const CLOSED_STATUSES = ['Resolved', 'Closed'];
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth/index';
 
 /** The user the auth hook attached; throws if a route marked non-public somehow runs without one. */
 export function requireUser(request: FastifyRequest): AuthUser {

@@ -8,8 +8,8 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import type { FormSchemaVersion } from '../../../shared/area';
 import { notFound } from '../../lib/errors';
-import { findSchemaVersion } from '../../lib/schema-versions';
-import { AreaRuleSchema } from '../../lib/area-discovery';
+import { findSchemaVersion } from '../../domains/areas/schema-versions';
+import { AreaRuleSchema } from '../../domains/areas/discovery';
 import { AreaParams } from './areas';
 import { ApiErrorSchema, AUTH_ERRORS, JsonObjectSchema } from './schemas';
 

@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import type { UserPage } from '../../../shared/role-groups';
 import { scopeVocabulary } from '../../../shared/scope-vocabulary';
 import { ROLEGROUPS_MANAGE_SCOPE } from '../../../shared/scopes';
-import { userAccess } from '../../db/access';
+import { userAccess } from '../../domains/role-groups/access';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { escapeLike } from '../../lib/search-query';
 import { ScopeVocabularySchema, UserAccessSchema, UserPageSchema, UuidParams } from './role-groups/schemas';
 import { ApiErrorSchema, AUTH_ERRORS } from './schemas';
-import { UUID_PATTERN } from './submissions/records';
+import { UUID_PATTERN } from '../../domains/submissions/repository';
 
 const MANAGE = { permission: { scope: ROLEGROUPS_MANAGE_SCOPE } } as const;
 const SORT = 'name';

@@ -18,7 +18,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { ASSIGNMENTS_MANAGE_SCOPE } from '../../../../shared/scopes';
 import { validationFailed } from '../../../lib/errors';
-import { registerGroupReferenceCheck } from '../../../lib/group-references';
+import { registerGroupReferenceCheck } from '../../../domains/role-groups/references';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
 import {
@@ -43,8 +43,8 @@ import {
   rulesAssigningTo,
   setRuleEnabled,
   updateRule,
-} from './store';
-import { normalizeRule, validateRule } from './validate';
+} from '../../../domains/assignments/rules';
+import { normalizeRule, validateRule } from '../../../domains/assignments/rule-validation';
 
 const MANAGE = { permission: { scope: ASSIGNMENTS_MANAGE_SCOPE } } as const;
 const TAGS = ['assignment rules'];

@@ -13,7 +13,7 @@ import { assignmentRules, roleGroups, submissions, users } from '../../../db/sch
 import { notFound } from '../../../lib/errors';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS } from '../schemas';
-import { findVisibleSubmission } from '../submissions/records';
+import { findVisibleSubmission } from '../../../domains/submissions/repository';
 import { SubmissionAssignmentSchema } from './schemas';
 
 const Params = Type.Object({ key: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });

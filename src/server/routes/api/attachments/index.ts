@@ -15,11 +15,11 @@ import { create as contentDisposition } from 'content-disposition';
 import { Type } from 'typebox';
 import { ATTACHMENT_ERRORS, MAX_ATTACHMENT_BYTES } from '../../../../shared/attachment';
 import { attachments } from '../../../db/schema';
-import { removeStoredFile, openStoredFile, storeUpload } from '../../../lib/attachment-store';
+import { removeStoredFile, openStoredFile, storeUpload } from '../../../domains/attachments/storage';
 import { HttpError, isUniqueViolation, notFound } from '../../../lib/errors';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS } from '../schemas';
-import { findByIdempotencyKey, findReadableAttachment, toAttachment } from './records';
+import { findByIdempotencyKey, findReadableAttachment, toAttachment } from '../../../domains/attachments/repository';
 
 /** `Attachment` (src/shared/attachment.ts). */
 export const AttachmentSchema = Type.Object({

@@ -21,8 +21,8 @@ import {
   REPORT_DELIVERY_WRITE,
 } from '../../../../shared/report-tracker';
 import { HttpError, notFound } from '../../../lib/errors';
-import { holidayCoverageWarning, reportTrackerConfig } from '../../../reports/config';
-import { openReportMonth } from '../../../reports/months';
+import { holidayCoverageWarning, reportTrackerConfig } from '../../../domains/report-tracker/config';
+import { openReportMonth } from '../../../domains/report-tracker/months';
 import {
   isMonthOpen,
   listMonths,
@@ -31,11 +31,11 @@ import {
   readCell,
   readDeliveries,
   readOverview,
-} from '../../../reports/read';
-import { updateCells, updateDelivery } from '../../../reports/write';
+} from '../../../domains/report-tracker/read';
+import { updateCells, updateDelivery } from '../../../domains/report-tracker/write';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
-import { gridCsv } from './csv';
+import { gridCsv } from '../../../domains/report-tracker/csv';
 import {
   AccountingCellSchema,
   AccountingGridSchema,

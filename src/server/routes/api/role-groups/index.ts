@@ -15,7 +15,7 @@ import { ROLEGROUPS_MANAGE_SCOPE } from '../../../../shared/scopes';
 import type { Database } from '../../../db/client';
 import { submissions } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import { registerGroupReferenceCheck, type GroupReference } from '../../../lib/group-references';
+import { registerGroupReferenceCheck, type GroupReference } from '../../../domains/role-groups/references';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, JsonObjectSchema, ValidationErrorSchema } from '../schemas';
 import { MemberParams, RoleGroupDetailSchema, RoleGroupListSchema, UuidParams } from './schemas';
@@ -27,8 +27,8 @@ import {
   listRoleGroups,
   removeMember,
   updateRoleGroup,
-} from './store';
-import { parseRoleGroupInput } from './validate';
+} from '../../../domains/role-groups/repository';
+import { parseRoleGroupInput } from '../../../domains/role-groups/validation';
 
 const MANAGE = { permission: { scope: ROLEGROUPS_MANAGE_SCOPE } } as const;
 const ERRORS = {

@@ -9,7 +9,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
 import { notFound } from '../../../lib/errors';
-import type { Area } from '../../../plugins/areas';
+import type { Area } from '../../../domains/areas/registry';
 import { AreaParams } from '../areas';
 import { requireUser } from '../require-user';
 import {
@@ -21,9 +21,9 @@ import {
   SubmissionSortSchema,
   ValidationErrorSchema,
 } from '../schemas';
-import { createSubmission } from './create';
-import { listSubmissions } from './list';
-import { findVisibleSubmission } from './records';
+import { createSubmission } from '../../../domains/submissions/create';
+import { listSubmissions } from '../../../domains/submissions/list';
+import { findVisibleSubmission } from '../../../domains/submissions/repository';
 
 const CreateQuery = Type.Object({ parentId: Type.Optional(Type.String({ maxLength: 64 })) });
 const CreateHeaders = Type.Object({

@@ -25,16 +25,16 @@ import {
 } from '../../../../shared/tickets';
 import { roleGroups, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import { findTicketFeedback } from '../../../lib/ticket-feedback';
-import { ticketRoles } from '../../../lib/ticket-visibility';
-import type { AuthUser } from '../../../plugins/auth';
+import { findTicketFeedback } from '../../../domains/tickets/feedback';
+import { ticketRoles } from '../../../domains/submissions/visibility';
+import type { AuthUser } from '../../../plugins/auth/index';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
-import { listChanges } from './changes';
-import { listComments, postComment } from './comments';
-import { exportTicketsCsv } from './export';
-import { countTickets, listTickets, withStoredNumberCase } from './list';
-import { findVisibleTicket, ticketEtag, toTicket, versionFromIfMatch, type TicketRow } from './records';
+import { listChanges } from '../../../domains/tickets/history';
+import { listComments, postComment } from '../../../domains/tickets/comments';
+import { exportTicketsCsv } from '../../../domains/tickets/export';
+import { countTickets, listTickets, withStoredNumberCase } from '../../../domains/tickets/list';
+import { findVisibleTicket, ticketEtag, toTicket, versionFromIfMatch, type TicketRow } from '../../../domains/tickets/repository';
 import {
   AssigneeOptionsSchema,
   ChangePageSchema,
@@ -51,7 +51,7 @@ import {
   TicketSchema,
   TransitionConflictSchema,
 } from './schemas';
-import { IllegalTransition, updateTicket } from './update';
+import { IllegalTransition, updateTicket } from '../../../domains/tickets/workflow';
 
 /**
  * The ticket with its feedback and what this user may do on it (side panel of the ticket view).

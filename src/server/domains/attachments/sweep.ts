@@ -1,0 +1,67 @@
+/**
+ * Sweep of orphan attachments (issue 4 "Attachments"): a file uploaded with `POST /api/attachments`
+ * but never linked to a submission or a ticket comment is deleted — its row and its stored bytes —
+ * once it is older than `config.attachmentSweep.maxAgeMs` (default 24 h, ORPHAN_ATTACHMENT_MAX_AGE_HOURS),
+ * checked every `intervalMs` (default 1 h, ATTACHMENT_SWEEP_INTERVAL_MINUTES). The timer starts
+ * with the app and stops when it closes.
+ *
+ * A file being linked at the same moment is never deleted: the delete is one statement whose
+ * `WHERE` requires `submission_id IS NULL AND comment_id IS NULL`, so PostgreSQL re-checks it
+ * against a row a concurrent link has updated (READ COMMITTED re-evaluation after the row lock),
+ * and a link that comes second finds no orphan row to update (linkAttachments answers 409). Bytes
+ * are removed only for the rows the statement returned.
+ */
+import { and, isNull, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { attachments } from '../../db/schema';
+import { removeStoredFile } from './storage';
+import { sharedPlugin } from '../../lib/shared-plugin';
+
+/**
+ * Deletes the orphan attachments created before `now - maxAgeMs` (rows, then stored files) and
+ * returns how many were deleted. `now` is injectable for tests. A stored file that cannot be
+ * removed is left on disk (its row is gone; the error is thrown after the other files are removed).
+ */
+export async function sweepOrphanAttachments(
+  db: Database,
+  dataDir: string,
+  options: { maxAgeMs: number; now?: Date },
+): Promise<number> {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - options.maxAgeMs);
+  const deleted = await db
+    .delete(attachments)
+    .where(and(isNull(attachments.submissionId), isNull(attachments.commentId), lt(attachments.createdAt, cutoff)))
+    .returning({ storageKey: attachments.storageKey });
+  const removals = await Promise.allSettled(deleted.map((row) => removeStoredFile(dataDir, row.storageKey)));
+  const failed = removals.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return deleted.length;
+}
+
+/** Starts the sweep timer on `app` (needs `app.db`); it never overlaps itself and stops on close. */
+export const attachmentSweepPlugin = sharedPlugin((app: FastifyInstance, _options: unknown, done: (error?: Error) => void) => {
+  const { intervalMs, maxAgeMs } = app.config.attachmentSweep;
+  let running: Promise<void> | null = null;
+  let closing = false;
+  const run = () => {
+    if (running || closing) return;
+    running = sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs })
+      .then((count) => {
+        if (count) app.log.info({ count }, 'orphan attachments deleted');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'orphan attachment sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  // registered after the database plugin, so this runs before the database closes
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearInterval(timer);
+    await running;
+  });
+  done();
+});

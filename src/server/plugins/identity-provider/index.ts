@@ -1,0 +1,213 @@
+/**
+ * Mounts the built-in OpenID Connect provider at `/oidc` on the portal's own Fastify server
+ * (oidc-provider docs "Mounting oidc-provider → to a fastify application": @fastify/middie +
+ * `provider.callback()`), with the portal's own sign-in pages at `/oidc/interaction/:uid`.
+ * Registered only when OIDC_ISSUER is not set. Decorates `app.builtinJwks` (public signing keys).
+ * Every refused provider request (bad PKCE, replayed refresh token, bad logout hint …) is logged
+ * with its reason, route, client and subject where known — never a token.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import middie from '@fastify/middie';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type InteractionResults, type KoaContextWithOIDC } from 'oidc-provider';
+import { Type, type Static } from 'typebox';
+import { authenticate } from './accounts';
+import { deleteExpiredOidcPayloads } from './adapter';
+import { loadOrCreateProviderKeys, toPublicJwk } from './keys';
+import { PAGE_HEADERS, renderLoginPage, renderMessagePage } from './pages';
+import { OIDC_MOUNT_PATH, createIdentityProvider } from './provider';
+import { sharedPlugin } from '../../lib/shared-plugin';
+
+type Provider = ReturnType<typeof createIdentityProvider>;
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+const UidParams = Type.Object({ uid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
+const LoginBody = Type.Object({
+  username: Type.Optional(Type.String({ maxLength: 200 })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+});
+type UidRequest = FastifyRequest<{ Params: Static<typeof UidParams> }>;
+
+const INVALID_CREDENTIALS = 'Invalid username or password.';
+const HOUR_MS = 60 * 60 * 1000;
+
+function sendPage(reply: FastifyReply, statusCode: number, html: string): FastifyReply {
+  return reply.code(statusCode).headers(PAGE_HEADERS).send(html);
+}
+
+/** Loads the interaction bound to the browser's cookie; answers an "expired" page and returns null when there is none. */
+async function loadInteraction(
+  provider: Provider,
+  request: UidRequest,
+  reply: FastifyReply,
+  homeUrl: string,
+): Promise<Interaction | null> {
+  try {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    if (details.uid === request.params.uid) return details;
+  } catch (error) {
+    if (!(error instanceof errors.SessionNotFound)) throw error;
+  }
+  const message = 'This sign-in request has expired or was already used. Go back to the portal and sign in again.';
+  sendPage(reply, 400, renderMessagePage({ title: 'Sign-in expired', message, homeUrl }));
+  return null;
+}
+
+/**
+ * Consent is implied for the first-party client: grant whatever the consent prompt found missing
+ * (loadExistingGrant normally grants openid/profile/email and the API scope up front; this covers
+ * `prompt=consent` and scopes beyond those).
+ */
+async function grantMissingConsent(provider: Provider, details: Interaction): Promise<string> {
+  const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+  const grant =
+    existing ??
+    new provider.Grant({ accountId: details.session?.accountId, clientId: String(details.params.client_id) });
+  const missing = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+    grant.addResourceScope(indicator, scopes.join(' '));
+  return grant.save();
+}
+
+async function finish(provider: Provider, request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+  const redirectTo = await provider.interactionResult(request.raw, reply.raw, result, {
+    mergeWithLastSubmission: 'consent' in result,
+  });
+  return reply.redirect(redirectTo, 303);
+}
+
+function registerInteractionRoutes(scope: FastifyInstance, provider: Provider): void {
+  const { db, config } = scope;
+  const homeUrl = `${config.publicUrl}/`;
+  const action = (uid: string) => `${OIDC_MOUNT_PATH}/interaction/${uid}/login`;
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8192 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  scope.get(
+    '/oidc/interaction/:uid',
+    { schema: { params: UidParams, hide: true } },
+    async (request: UidRequest, reply) => {
+      const details = await loadInteraction(provider, request, reply, homeUrl);
+      if (!details) return reply;
+      if (details.prompt.name === 'login') {
+        return sendPage(reply, 200, renderLoginPage({ action: action(details.uid) }));
+      }
+      return finish(provider, request, reply, { consent: { grantId: await grantMissingConsent(provider, details) } });
+    },
+  );
+
+  scope.post(
+    '/oidc/interaction/:uid/login',
+    { schema: { params: UidParams, body: LoginBody, hide: true } },
+    async (request: FastifyRequest<{ Params: Static<typeof UidParams>; Body: Static<typeof LoginBody> }>, reply) => {
+      const details = await loadInteraction(provider, request, reply, homeUrl);
+      if (!details) return reply;
+      const { username = '', password = '' } = request.body ?? {};
+      const account = username && password ? await authenticate(db, username, password) : null;
+      if (!account) {
+        request.log.info({ reason: 'invalid credentials', route: request.routeOptions.url }, 'built-in sign-in failed');
+        return sendPage(
+          reply,
+          200,
+          renderLoginPage({ action: action(details.uid), username, error: INVALID_CREDENTIALS }),
+        );
+      }
+      return finish(provider, request, reply, { login: { accountId: account.id } });
+    },
+  );
+}
+
+type ProviderError = Error & { error?: string; error_description?: string; error_detail?: string };
+
+/** The account a failed provider request concerned, from whichever token or session it had loaded. */
+function subjectOf(ctx: KoaContextWithOIDC): string | undefined {
+  const entities = (ctx.oidc?.entities ?? {}) as Record<string, { accountId?: unknown } | undefined>;
+  for (const name of ['Account', 'RefreshToken', 'AuthorizationCode', 'Session']) {
+    const accountId = entities[name]?.accountId;
+    if (typeof accountId === 'string') return accountId;
+  }
+  return undefined;
+}
+
+/** Logs the error events of the endpoints a browser or the SPA calls, and provider faults. */
+function logProviderFailures(provider: Provider, log: FastifyBaseLogger): void {
+  const describe = (ctx: KoaContextWithOIDC, error: ProviderError) => ({
+    reason: [error.error ?? error.name, error.error_description, error.error_detail].filter(Boolean).join(': '),
+    route: `${OIDC_MOUNT_PATH}${ctx.path}`,
+    method: ctx.method,
+    clientId: ctx.oidc?.client?.clientId,
+    subject: subjectOf(ctx),
+  });
+  const refused = (ctx: KoaContextWithOIDC, error: ProviderError) =>
+    log.warn(describe(ctx, error), 'identity provider refused a request');
+  provider.on('authorization.error', refused);
+  provider.on('grant.error', refused);
+  provider.on('revocation.error', refused);
+  provider.on('end_session.error', refused);
+  provider.on('end_session_confirm.error', refused);
+  provider.on('server_error', (ctx: KoaContextWithOIDC, error: ProviderError) =>
+    log.error({ ...describe(ctx, error), err: error }, 'identity provider failed'),
+  );
+}
+
+function mountProvider(app: FastifyInstance, provider: Provider): void {
+  const callback = provider.callback();
+  const { protocol, host } = new URL(app.config.publicUrl);
+  app.use(OIDC_MOUNT_PATH, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    if (req.url?.startsWith('/interaction/')) {
+      next();
+      return;
+    }
+    // The provider trusts these headers (provider.proxy); they are set here from PUBLIC_URL, never taken from the client.
+    req.headers['x-forwarded-proto'] = protocol.slice(0, -1);
+    req.headers['x-forwarded-host'] = host;
+    delete req.headers['x-forwarded-for'];
+    void callback(req, res);
+  });
+}
+
+/** See the module comment. Order in app.ts: after `db`, before `auth` and the routes. */
+export const identityProviderPlugin = sharedPlugin(async (app) => {
+  const keys = await loadOrCreateProviderKeys(app.config.dataDir);
+  const provider = createIdentityProvider(app.config, app.db, keys);
+  logProviderFailures(provider, app.log);
+  app.decorate('builtinJwks', { keys: keys.signing.map(toPublicJwk) });
+  // The provider's middleware runs only for /oidc: middie's onRequest hook belongs to this scope and
+  // its catch-all route, not to every request of the portal (it cost ~0.07 ms per /api request).
+  await app.register(async (scope) => {
+    await scope.register(middie);
+    mountProvider(scope, provider);
+    const catchAll = { schema: { hide: true } };
+    // reached only when the middleware passed the request on (an /interaction/ path without a route)
+    const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
+    scope.all(OIDC_MOUNT_PATH, catchAll, notFound);
+    scope.all(`${OIDC_MOUNT_PATH}/*`, catchAll, notFound);
+  });
+  await app.register((scope, _options, registered) => {
+    registerInteractionRoutes(scope, provider);
+    registered();
+  });
+
+  await deleteExpiredOidcPayloads(app.db);
+  const cleanup = setInterval(() => {
+    deleteExpiredOidcPayloads(app.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'oidc payload cleanup failed'),
+    );
+  }, HOUR_MS);
+  cleanup.unref();
+  app.addHook('onClose', (_instance, closed) => {
+    clearInterval(cleanup);
+    closed();
+  });
+});
