@@ -3,11 +3,11 @@
  * `submissions`; history goes to `changes` (schema.ts).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, timestamp, unique, uuid, text } from 'drizzle-orm/pg-core';
-import type { JsonValue } from '../../shared/json';
-import { submissions, users } from './schema';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+import { boolean, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import type { JsonValue } from '../../../shared/json';
+import { submissions } from './submissions';
+import { users } from './users';
 
 /**
  * A comment on a ticket (design.md §3 "Comment"): rich-text body (slate JSON or an HTML string),

@@ -3,8 +3,11 @@
  * `DATA_DIR/attachments/<storage key>` (design.md: "stored on disk by default"). Several API nodes
  * on one PostgreSQL need that folder on a shared volume.
  */
-import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { submissions, ticketComments, users } from './schema';
+import { bigint, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { submissions } from './submissions';
+import { ticketComments } from './ticket-comments';
+import { users } from './users';
 
 /**
  * `mediaType` is what the content is (sniffed with file-type), never what the name or the
@@ -23,7 +26,7 @@ export const attachments = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     submissionId: uuid('submission_id').references(() => submissions.id),
     /** The ticket comment the file is attached to (issue 5 "comments with attachments"). */
     commentId: uuid('comment_id').references(() => ticketComments.id),

@@ -3,11 +3,12 @@
  * property and one field value → an assignee user and/or role group, in an order. The first
  * enabled rule that matches a new submission assigns it (src/server/lib/routing.ts).
  */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { JsonValue } from '../../shared/json';
-import { properties, roleGroups, users } from './schema';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import type { JsonValue } from '../../../shared/json';
+import { properties } from './properties';
+import { roleGroups } from './role-groups';
+import { users } from './users';
 
 /**
  * One routing rule. `position` orders rules (1 = tried first); `fieldPointer` is a JSON Pointer

@@ -6,8 +6,9 @@
  * feedback submission and its history entries.
  */
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { submissions } from './schema';
+import { integer, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { submissions } from './submissions';
 
 export const ticketFeedback = pgTable('ticket_feedback', {
   /** The rated ticket: one feedback per ticket. */
@@ -21,7 +22,7 @@ export const ticketFeedback = pgTable('ticket_feedback', {
     .references(() => submissions.id),
   /** The area's `ratingField` value (1–5), or null when the area has none. */
   rating: integer('rating'),
-  createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'date' })
+  createdAt: timestamptz('created_at')
     .notNull()
     .default(sql`now()`),
 });

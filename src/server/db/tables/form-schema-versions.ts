@@ -3,8 +3,9 @@
  * start-up whenever an area's JSON Schema, UI schema or rules change, so a stored submission can
  * be shown with the schema it was submitted with (`submissions.schema_version`).
  */
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import type { JsonObject, JsonValue } from '../../shared/json';
+import { integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import type { JsonObject, JsonValue } from '../../../shared/json';
 
 /** One (area, version); `contentHash` is the sha256 (hex) of the canonical JSON of schema + UI schema + rules. */
 export const formSchemaVersions = pgTable(
@@ -16,7 +17,7 @@ export const formSchemaVersions = pgTable(
     schema: jsonb('schema').$type<JsonObject>().notNull(),
     uiSchema: jsonb('ui_schema').$type<JsonObject>().notNull(),
     rules: jsonb('rules').$type<JsonValue>(),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.area, t.version] }),

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import type { JsonObject } from '../../../shared/json';
+import { timestamptz, tsvector } from './columns';
+import { properties } from './properties';
+import { users } from './users';
+import { roleGroups } from './role-groups';
+import { assignmentRules } from './assignment-rules';
+
+/** One row per submitted form; carries the ticket fields (design.md §3 "Submission / ticket"). */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    area: text('area').notNull(),
+    /** Per-area sequence behind `number`; sorting by it stays numeric past 999999. */
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull().unique(),
+    parentId: uuid('parent_id'),
+    data: jsonb('data').$type<JsonObject>().notNull(),
+    schemaVersion: integer('schema_version').notNull(),
+    propertyCode: text('property_code').references(() => properties.code),
+    summary: text('summary'),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('New'),
+    priority: text('priority').notNull().default('Normal'),
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id),
+    assigneeGroupId: uuid('assignee_group_id').references(() => roleGroups.id),
+    dueAt: timestamptz('due_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    idempotencyKey: text('idempotency_key'),
+    /** The routing rule that assigned this submission on creation (issue 5 "Assignments"). */
+    assignmentRuleId: uuid('assignment_rule_id').references(() => assignmentRules.id, { onDelete: 'set null' }),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`jsonb_to_tsvector('simple'::regconfig, "data", '["string","numeric"]'::jsonb)`),
+  },
+  (t) => [
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id], name: 'submissions_parent_id_fk' }),
+    unique('submissions_area_sequence_key').on(t.area, t.sequence),
+    unique('submissions_requester_idempotency_key').on(t.requesterId, t.idempotencyKey),
+    index('submissions_area_created_idx').on(t.area, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_area_requester_created_idx').on(
+      t.area,
+      t.requesterId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_area_requester_sequence_idx').on(t.area, t.requesterId, t.sequence),
+    index('submissions_parent_idx').on(t.parentId),
+    index('submissions_search_idx').using('gin', t.search),
+    // Cross-area ticket lists (issue 5 "/Tickets"): keyset order per common filter.
+    index('submissions_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_status_updated_idx').on(t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_requester_updated_idx').on(
+      t.requesterId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_assignee_user_updated_idx').on(
+      t.assigneeUserId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_assignee_group_updated_idx').on(
+      t.assigneeGroupId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_due_idx').on(t.dueAt),
+    // Filtered /Tickets pages (bench:lists, issue 5 "Data rules"): area and status filters sorted
+    // by last update, and "assigned to me" with a status, seek instead of intersecting bitmaps.
+    index('submissions_area_updated_idx').on(t.area, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('submissions_area_status_updated_idx').on(
+      t.area,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_assignee_group_status_updated_idx').on(
+      t.assigneeGroupId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('submissions_assignee_user_status_updated_idx').on(
+      t.assigneeUserId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
