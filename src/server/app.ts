@@ -5,10 +5,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
-import { attachmentSweepPlugin } from './domains/attachments/sweep';
-import { areasPlugin } from './domains/areas/registry';
+import { areasPlugin } from './plugins/areas';
+import { attachmentSweepPlugin } from './plugins/attachment-sweep';
 import { authPlugin } from './plugins/auth/index';
 import { dbPlugin } from './plugins/db';
+import { domainsPlugin } from './plugins/domains';
 import { errorsPlugin } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
 import { openapiPlugin } from './plugins/openapi';
@@ -29,6 +30,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
   await app.register(dbPlugin);
   await app.register(attachmentSweepPlugin);
   await app.register(schemaVersionsPlugin);
+  await app.register(domainsPlugin);
   if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
   await app.register(authPlugin);
   await app.register(openapiPlugin);

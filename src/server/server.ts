@@ -7,7 +7,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DataFolderLockedError } from './db/lock';
-import { AreaDiscoveryError } from './domains/areas/discovery';
+import { AreaDiscoveryError } from './domains/areas';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/data';
 
 function banner(config: AppConfig, ms: number): string {

@@ -3,8 +3,10 @@ import 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import type { AreaRegistry } from './domains/areas/registry';
-import type { AuthUser } from './plugins/auth/index';
+import type { AreaRegistry } from './domains/areas';
+import type { AuthUser, GroupReferences } from './domains/role-groups';
+import type { DomainEvents } from './lib/domain-events';
+import type { PortalEvents } from './plugins/domains';
 import type { RoutePermission } from './plugins/auth/route-permission';
 
 declare module 'fastify' {
@@ -12,6 +14,10 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     areas: AreaRegistry;
+    /** The domain-event bus (plugins/domains.ts). */
+    events: DomainEvents<PortalEvents>;
+    /** Checks that name what uses a role group before it may be deleted (plugins/domains.ts). */
+    groupReferences: GroupReferences;
     /** Public signing keys of the built-in identity provider (absent with an external issuer). */
     builtinJwks?: JSONWebKeySet;
   }
@@ -20,7 +26,7 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyContextConfig {
-    /** What the route needs; required on every /api route, enforced by the auth hook (lib/route-permission). */
+    /** What the route needs; required on every /api route, enforced by the auth hook (plugins/auth/route-permission.ts). */
     permission?: RoutePermission;
     /** The route takes a multipart/form-data body (file uploads); every other /api body must be JSON. */
     multipart?: boolean;

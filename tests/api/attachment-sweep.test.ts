@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../src/server/db/schema';
 import { sweepOrphanAttachments } from '../../src/server/domains/attachments/sweep';
-import type { AuthUser } from '../../src/server/plugins/auth/index';
+import type { AuthUser } from '../../src/server/domains/role-groups/access';
 import { linkAttachments } from '../../src/server/domains/submissions/attachment-links';
 import type { Attachment } from '../../src/shared/attachment';
 import type { Submission } from '../../src/shared/submission';

@@ -12,7 +12,6 @@ import type {
   UserPage,
 } from '../../src/shared/role-groups';
 import { changes, roleGroups } from '../../src/server/db/schema';
-import { registerGroupReferenceCheck } from '../../src/server/domains/role-groups/references';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 
@@ -170,9 +169,9 @@ describe('role groups (/api/role-groups, /api/users, /api/scopes)', () => {
     });
   });
 
-  it('refuses to delete a group a registered check reports in use (409 naming it), then deletes it', async () => {
+  it('refuses to delete a group a reference check reports in use (409 naming it), then deletes it', async () => {
     const group = await createGroup({ name: 'Routed', scopes: [] });
-    const unregister = registerGroupReferenceCheck((_db, id) =>
+    const unregister = app.groupReferences.add((_db, id) =>
       Promise.resolve(id === group.id ? [{ kind: 'routing rule', name: 'AP invoices over $5,000' }] : []),
     );
     try {

@@ -60,7 +60,9 @@ const dialect = new PgDialect();
 
 /** A value bound without a placeholder, as text for the shape key (bigint too). */
 function literalKey(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)) ?? String(value);
+  return (
+    JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)) ?? String(value)
+  );
 }
 
 type Decode = (value: unknown) => unknown;
@@ -73,7 +75,9 @@ function decoderOf(key: string, field: unknown): Decode {
   const decoder = (expression as { decoder?: { mapFromDriverValue?: Decode } } | undefined)?.decoder;
   const map = decoder?.mapFromDriverValue;
   if (!decoder || typeof map !== 'function') {
-    throw new TypeError(`PreparedByShape selects columns and sql fields only; "${key}" is neither (nested selections are not supported).`);
+    throw new TypeError(
+      `PreparedByShape selects columns and sql fields only; "${key}" is neither (nested selections are not supported).`,
+    );
   }
   return (value) => map.call(decoder, value);
 }
@@ -182,7 +186,9 @@ export class PreparedByShape<R> {
     const query = conditions ? dialect.sqlToQuery(conditions) : { sql: '', params: [] };
     // a value not bound through `bindings` is part of the shape: a statement never carries one
     // request's value into another
-    const params = query.params.map((param) => (is(param, Placeholder) ? `:${param.name}` : literalKey(param))).join(',');
+    const params = query.params
+      .map((param) => (is(param, Placeholder) ? `:${param.name}` : literalKey(param)))
+      .join(',');
     const key = `${variant}\n${query.sql}\n${params}`;
     let compiled = shapes.byKey.get(key);
     if (!compiled) {

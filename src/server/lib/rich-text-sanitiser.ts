@@ -17,7 +17,9 @@ const RICH_TEXT_WIDGET = 'richText';
 const HTML_POLICY: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'a', 'img', 'strong', 'em', 'u', 's'],
   allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt'], '*': ['class'] },
-  allowedClasses: { '*': ['indent-1', 'indent-2', 'indent-3', 'indent-4', 'indent-5', 'indent-6', 'indent-7', 'indent-8'] },
+  allowedClasses: {
+    '*': ['indent-1', 'indent-2', 'indent-3', 'indent-4', 'indent-5', 'indent-6', 'indent-7', 'indent-8'],
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
@@ -39,7 +41,10 @@ function nodesToHtml(nodes: readonly RichTextNode[]): string {
   return nodes
     .map((node) => {
       if ('text' in node) {
-        return MARK_TAGS.reduce((html, [mark, tag]) => (node[mark] ? `<${tag}>${html}</${tag}>` : html), escapeHtml(node.text));
+        return MARK_TAGS.reduce(
+          (html, [mark, tag]) => (node[mark] ? `<${tag}>${html}</${tag}>` : html),
+          escapeHtml(node.text),
+        );
       }
       const inner = nodesToHtml(node.children);
       const cls = node.indent ? ` class="indent-${node.indent}"` : '';
@@ -70,7 +75,8 @@ function nodesToHtml(nodes: readonly RichTextNode[]): string {
 export function richTextToSafeHtml(value: JsonValue | undefined): string {
   const reading = readRichText(value);
   if (!reading.ok) return '';
-  const html = reading.isPlainText && typeof value === 'string' && looksLikeHtml(value) ? value : nodesToHtml(reading.doc);
+  const html =
+    reading.isPlainText && typeof value === 'string' && looksLikeHtml(value) ? value : nodesToHtml(reading.doc);
   return sanitizeHtml(html, HTML_POLICY);
 }
 
@@ -87,7 +93,13 @@ export function sanitiseRichTextValue(value: JsonValue): { value: JsonValue } | 
   return { value: typeof value === 'string' && looksLikeHtml(value) ? sanitizeHtml(value, HTML_POLICY) : value };
 }
 
-function visit(ui: JsonObject, data: JsonValue | undefined, pointer: string, errors: FieldError[], faulted: Set<string>): void {
+function visit(
+  ui: JsonObject,
+  data: JsonValue | undefined,
+  pointer: string,
+  errors: FieldError[],
+  faulted: Set<string>,
+): void {
   if (Array.isArray(data)) {
     const items = ui.items;
     if (!isJsonObject(items)) return;
@@ -116,7 +128,11 @@ function visit(ui: JsonObject, data: JsonValue | undefined, pointer: string, err
  * `"ui:widget": "richText"`, also inside objects and repeating sections). Returns one error per
  * field outside the allow-list (JSON Pointer paths, RFC 6901); fields already in `known` are skipped.
  */
-export function sanitiseRichTextFields(uiSchema: JsonObject, data: JsonObject, known: readonly FieldError[] = []): FieldError[] {
+export function sanitiseRichTextFields(
+  uiSchema: JsonObject,
+  data: JsonObject,
+  known: readonly FieldError[] = [],
+): FieldError[] {
   const errors: FieldError[] = [];
   visit(uiSchema, data, '', errors, new Set(known.map((error) => error.path)));
   return errors;

@@ -4,7 +4,7 @@
  * they were validated against. Needs `app.areas` and `app.db`.
  */
 import { sharedPlugin } from '../lib/shared-plugin';
-import { recordSchemaVersion } from '../domains/areas/schema-versions';
+import { recordSchemaVersion } from '../domains/areas';
 
 /** See the module comment. */
 export const schemaVersionsPlugin = sharedPlugin(async (app) => {

@@ -6,9 +6,7 @@
  * Idempotent (reports/months.ts): a restart creates and overwrites nothing.
  */
 import { calendarDateIn, periodIn, shiftPeriod } from '../../shared/report-tracker';
-import { reportTrackerConfig } from '../domains/report-tracker/config';
-import { DEMO_HISTORY_MONTHS, openDemoMonths } from '../domains/report-tracker/demo-history';
-import { openReportMonth } from '../domains/report-tracker/months';
+import { DEMO_HISTORY_MONTHS, openDemoMonths, openReportMonth, reportTrackerConfig } from '../domains/report-tracker';
 import type { Database } from '../db/client';
 import { reportMonths } from '../db/schema';
 

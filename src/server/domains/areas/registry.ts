@@ -1,13 +1,11 @@
 /**
- * Discovers the form areas in SCHEMAS_DIR at start and compiles one ajv validator per area
- * (house style: "an area is data, never code"). Decorates `app.areas`. Refuses to start, naming
- * the file at fault, when a folder or schema is invalid.
+ * The area registry: every form area discovered in the schemas folder with one compiled ajv
+ * validator each. An area is data, never code: adding a folder adds an area.
  */
 import type { AreaDefinition } from '../../../shared/area';
 import type { JsonObject } from '../../../shared/json';
 import { AreaDiscoveryError, discoverAreas } from './discovery';
 import { compileFormValidator, type FormValidator } from './validation';
-import { sharedPlugin } from '../../lib/shared-plugin';
 import { join } from 'node:path';
 
 /** One area ready to serve: its definition, its validator and its example data (if any). */
@@ -35,10 +33,3 @@ export async function loadAreaRegistry(schemasDir: string): Promise<AreaRegistry
   const byKey = new Map(list.map((area) => [area.definition.key, area]));
   return { list, get: (key) => byKey.get(key) };
 }
-
-/** See the module comment. */
-export const areasPlugin = sharedPlugin(async (app) => {
-  const started = performance.now();
-  app.decorate('areas', await loadAreaRegistry(app.config.schemasDir));
-  app.log.info({ areas: app.areas.list.length, ms: Math.round(performance.now() - started) }, 'form areas loaded');
-});

@@ -27,7 +27,11 @@ export function canonicalJson(value: JsonValue | undefined): string {
 
 /** sha256 (hex) of what makes an area's form: JSON Schema, UI schema and rules. */
 export function formContentHash(definition: AreaDefinition): string {
-  const content = { schema: definition.schema, uiSchema: definition.uiSchema, rules: (definition.rules ?? []) as JsonValue };
+  const content = {
+    schema: definition.schema,
+    uiSchema: definition.uiSchema,
+    rules: (definition.rules ?? []) as JsonValue,
+  };
   return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }
 

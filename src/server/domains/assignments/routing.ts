@@ -10,6 +10,7 @@ import { parsePointer } from '../../../shared/form-validation';
 import type { JsonPrimitive, JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { assignmentRules, changes, roleGroups, submissions, users } from '../../db/schema';
+import type { SubmissionCreated } from '../submissions';
 
 /** What a rule is matched against: the area, property code and data of a submission. */
 export type RoutingTarget = { area: string; propertyCode: string | null; data: JsonValue };
@@ -131,4 +132,10 @@ export async function routeNewSubmission(
   diff.rule = { from: null, to: { id: rule.id, name: rule.name } };
   await tx.insert(changes).values({ entity: 'submission', entityId: submissionId, actorId, action: 'assigned', diff });
   return rule;
+}
+
+/** `submissionCreated` listener: routes the new submission by the assignment rules ({@link routeNewSubmission}). */
+export async function routeCreatedSubmission({ tx, submission, requester }: SubmissionCreated): Promise<void> {
+  const target = { area: submission.area.key, propertyCode: submission.propertyCode, data: submission.data };
+  await routeNewSubmission(tx, submission.id, target, requester.id);
 }

@@ -9,8 +9,8 @@ import { escapePointerToken, parsePointer } from '../../../shared/form-validatio
 import { isJsonObject, type JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { assignmentRules, properties, roleGroups, users } from '../../db/schema';
-import type { AreaRegistry } from '../areas/registry';
-import { UUID_PATTERN } from '../submissions/repository';
+import type { AreaRegistry } from '../areas';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 const NAME_MAX = 120;
 

@@ -5,15 +5,15 @@
  * they name the version they read and a stale one answers 412 `precondition_failed`.
  */
 import { and, asc, desc, eq, max } from 'drizzle-orm';
-import type { AssignmentPreview, AssignmentRule, AssigneeOptions } from '../../../shared/assignment';
+import type { AssignmentPreview, AssignmentRule } from '../../../shared/assignment';
 import type { JsonValue } from '../../../shared/json';
 import { PREVIEW_LIMIT } from '../../../shared/assignment';
 import type { Database } from '../../db/client';
 import { assignmentRules, changes, roleGroups, submissions, users } from '../../db/schema';
 import { HttpError, notFound, validationFailed } from '../../lib/errors';
-import type { GroupReference } from '../role-groups/references';
+import type { GroupReference } from '../role-groups';
 import { ruleMatches } from './routing';
-import { UUID_PATTERN } from '../submissions/repository';
+import { UUID_PATTERN } from '../../lib/uuid';
 import type { NormalizedRule } from './rule-validation';
 
 const ENTITY = 'assignment_rule';
@@ -266,15 +266,6 @@ export async function previewRule(
     .filter((row) => ruleMatches(rule, { area: row.area, propertyCode: row.property, data: row.data }))
     .map(({ data: _data, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() }));
   return { examined: recent.length, matches };
-}
-
-/** Users (known from sign-in) and role groups a rule may assign to, by name. */
-export async function assigneeOptions(db: Database): Promise<AssigneeOptions> {
-  const [people, groups] = await Promise.all([
-    db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.name)),
-    db.select({ id: roleGroups.id, name: roleGroups.name }).from(roleGroups).orderBy(asc(roleGroups.name)),
-  ]);
-  return { users: people, groups };
 }
 
 /**

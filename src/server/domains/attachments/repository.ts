@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Attachment } from '../../../shared/attachment';
 import type { Database } from '../../db/client';
 import { attachments, submissions, ticketComments } from '../../db/schema';
-import { ticketRoles, ticketVisibility } from '../submissions/visibility';
-import type { AuthUser } from '../../plugins/auth/index';
-import { UUID_PATTERN } from '../submissions/repository';
+import { ticketRoles, ticketVisibility } from '../submissions';
+import type { AuthUser } from '../role-groups';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 

@@ -12,11 +12,9 @@
  * are removed only for the rows the statement returned.
  */
 import { and, isNull, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { attachments } from '../../db/schema';
 import { removeStoredFile } from './storage';
-import { sharedPlugin } from '../../lib/shared-plugin';
 
 /**
  * Deletes the orphan attachments created before `now - maxAgeMs` (rows, then stored files) and
@@ -38,30 +36,3 @@ export async function sweepOrphanAttachments(
   if (failed) throw failed.reason;
   return deleted.length;
 }
-
-/** Starts the sweep timer on `app` (needs `app.db`); it never overlaps itself and stops on close. */
-export const attachmentSweepPlugin = sharedPlugin((app: FastifyInstance, _options: unknown, done: (error?: Error) => void) => {
-  const { intervalMs, maxAgeMs } = app.config.attachmentSweep;
-  let running: Promise<void> | null = null;
-  let closing = false;
-  const run = () => {
-    if (running || closing) return;
-    running = sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs })
-      .then((count) => {
-        if (count) app.log.info({ count }, 'orphan attachments deleted');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'orphan attachment sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  // registered after the database plugin, so this runs before the database closes
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(timer);
-    await running;
-  });
-  done();
-});

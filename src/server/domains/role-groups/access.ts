@@ -6,10 +6,17 @@
  * With several API nodes, a node that did not make the change sees it within the TTL at most.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { Profile } from '../../../shared/me';
 import type { GrantingGroup, GroupSource, UserAccess } from '../../../shared/role-groups';
 import type { Database } from '../../db/client';
 import { roleGroupMembers, roleGroups, userTokenGroups, users } from '../../db/schema';
 import { effectiveAccess, type EffectiveAccess } from './users';
+
+/**
+ * The signed-in user as routes see it: the `/api/me` profile, plus the ids of its role groups
+ * (same groups as `roleGroups`, same order; absent on users built outside the auth hook).
+ */
+export type AuthUser = Profile & { roleGroupIds?: readonly string[] };
 
 /** How long a computed access stays valid without a change, in milliseconds. */
 export const ACCESS_CACHE_TTL_MS = 5_000;

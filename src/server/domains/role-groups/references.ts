@@ -1,8 +1,8 @@
 /**
- * Who refers to a role group (issue 6: "deleting a group that routing rules use is refused with a
- * clear message naming those rules"). Features that point at role groups — routing rules
- * (`assignment_rules.assignee_group_id`), ticket assignees — register a check; deleting a group
- * runs them all inside the delete transaction and refuses (409) when any names a reference.
+ * Who refers to a role group. Domains that point at role groups (routing rules, ticket assignees)
+ * add a check to the app's {@link GroupReferences} (the `app.groupReferences` decorator, wired in
+ * plugins/domains.ts); deleting a group runs every check inside the delete's transaction and is
+ * refused with 409 naming what uses it.
  */
 import type { Database } from '../../db/client';
 
@@ -12,24 +12,24 @@ export type GroupReference = { kind: string; name: string };
 /** Returns what refers to `groupId` (empty when nothing does). Runs on the delete's transaction. */
 export type GroupReferenceCheck = (db: Database, groupId: string) => Promise<GroupReference[]>;
 
-const checks = new Set<GroupReferenceCheck>();
+/** The reference checks of one app, run in the order they were added. */
+export class GroupReferences {
+  readonly #checks = new Set<GroupReferenceCheck>();
 
-/**
- * Registers `check` (once: registering the same function again is a no-op). Returns a function
- * that unregisters it (tests).
- */
-export function registerGroupReferenceCheck(check: GroupReferenceCheck): () => void {
-  checks.add(check);
-  return () => {
-    checks.delete(check);
-  };
-}
+  /** Adds `check` (adding the same function again is a no-op); returns a function that removes it. */
+  add(check: GroupReferenceCheck): () => void {
+    this.#checks.add(check);
+    return () => {
+      this.#checks.delete(check);
+    };
+  }
 
-/** Every reference any registered check reports for `groupId`, in registration order. */
-export async function findGroupReferences(db: Database, groupId: string): Promise<GroupReference[]> {
-  const found: GroupReference[] = [];
-  for (const check of checks) found.push(...(await check(db, groupId)));
-  return found;
+  /** Every reference any check reports for `groupId`, in the order the checks were added. */
+  async find(db: Database, groupId: string): Promise<GroupReference[]> {
+    const found: GroupReference[] = [];
+    for (const check of this.#checks) found.push(...(await check(db, groupId)));
+    return found;
+  }
 }
 
 /** `routing rule "A", routing rule "B" and 3 more`: the references a 409 message names (at most 5). */

@@ -17,9 +17,9 @@ import { ADMIN_SCOPE } from '../../../shared/scopes';
 import { invalidateAccess } from './access';
 import type { Database } from '../../db/client';
 import { changes, roleGroupMembers, roleGroups, users } from '../../db/schema';
-import { describeReferences, findGroupReferences } from './references';
+import { describeReferences, type GroupReferences } from './references';
 import { HttpError, isUniqueViolation, notFound, validationFailed } from '../../lib/errors';
-import { UUID_PATTERN } from '../submissions/repository';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 type GroupRow = typeof roleGroups.$inferSelect;
 
@@ -189,20 +189,25 @@ export async function updateRoleGroup(
 }
 
 /**
- * Deletes a group and its memberships. Errors: 404 unknown; 409 for Administrators, or when a
- * registered reference check (lib/group-references) names something that uses the group.
+ * Deletes a group and its memberships. Errors: 404 unknown; 409 for Administrators, or when one
+ * of `references`' checks names something that uses the group.
  */
-export async function deleteRoleGroup(db: Database, actorId: string, id: string): Promise<void> {
+export async function deleteRoleGroup(
+  db: Database,
+  references: GroupReferences,
+  actorId: string,
+  id: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findGroup(tx, id, true);
     if (!row) throw notFound(`There is no role group ${id}.`);
     if (row.name === ADMINISTRATORS_GROUP) {
       throw conflict(`The ${ADMINISTRATORS_GROUP} group cannot be deleted: the portal would have no administrator.`);
     }
-    const references = await findGroupReferences(tx, id);
-    if (references.length) {
+    const usedBy = await references.find(tx, id);
+    if (usedBy.length) {
       throw conflict(
-        `The role group "${row.name}" cannot be deleted while it is used by ${describeReferences(references)}. Change those first.`,
+        `The role group "${row.name}" cannot be deleted while it is used by ${describeReferences(usedBy)}. Change those first.`,
       );
     }
     const members = await membersOf(tx, id);

@@ -12,8 +12,8 @@ import type { JsonObject } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { attachments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth/index';
-import { UUID_PATTERN } from './repository';
+import type { AuthUser } from '../role-groups';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 /** What {@link checkAttachmentRefs} found: per-field errors, and the ids to link when there are none. */
 export type AttachmentCheck = { errors: FieldError[]; ids: string[] };

@@ -1,9 +1,11 @@
 /**
- * Creating a submission (issue 2 contract; design.md §6 "nothing a user submitted is ever lost or
- * stored twice"): scope check, parent check for nested areas, the area's JSON Schema, its
- * cross-field rules (area.json `rules`), the property fields, then ONE transaction for the
- * per-area number, the row and its 'created' change, then routing by the assignment rules
- * (lib/routing.ts: the first matching rule assigns it and adds an 'assigned' change).
+ * Creating a submission (docs/behaviour.md "Submitting a form"): nothing a user submitted is
+ * ever lost or stored twice. In order: the scope check, the Idempotency-Key replay, the parent
+ * check for nested areas, then every field check (portal-set ticket fields, the area's JSON
+ * Schema, its cross-field rules from area.json `rules`, rich-text fields, property fields,
+ * attachment references, and whatever other domains object to on `submissionChecking`), and
+ * finally ONE transaction: the per-area number, the row, its `created` history entry, the
+ * attachment links, and `submissionCreated` (routing and ticket feedback react to it there).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
@@ -14,23 +16,19 @@ import { isDocumentString, readRichText, toPlainText } from '../../../shared/ric
 import { canSubmitArea } from '../../../shared/scopes';
 import { formatSubmissionNumber, type Submission } from '../../../shared/submission';
 import type { Database } from '../../db/client';
-import { areaCounters, changes, properties, submissions } from '../../db/schema';
-import { findPropertyFields } from '../areas/discovery';
-import { routeNewSubmission } from '../assignments/routing';
+import { areaCounters, changes, submissions } from '../../db/schema';
+import { isActiveProperty } from '../properties';
+import { type Area, findPropertyFields } from '../areas';
 import { sanitiseRichTextFields } from '../../lib/rich-text-sanitiser';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../lib/errors';
 import { withPortalSetFieldErrors } from './portal-set-fields';
-import {
-  alreadyRated,
-  checkFeedbackTarget,
-  ONE_FEEDBACK_PER_TICKET,
-  recordFeedback,
-  type FeedbackTarget,
-} from '../tickets/feedback';
-import type { AuthUser } from '../../plugins/auth/index';
-import type { Area } from '../areas/registry';
+import type { AuthUser } from '../role-groups';
 import { checkAttachmentRefs, linkAttachments } from './attachment-links';
+import type { SubmissionEventBus } from './events';
 import { findVisibleSubmission, selectSubmissions, toSubmission } from './repository';
+
+/** What creating a submission needs besides its input: the database and the bus it announces on. */
+export type CreateDependencies = { db: Database; events: SubmissionEventBus };
 
 export type CreateInput = {
   area: Area;
@@ -91,12 +89,7 @@ async function propertyErrors(db: Database, area: Area, data: JsonObject, errors
     const value = data[field];
     const path = `/${escapePointerToken(field)}`;
     if (typeof value !== 'string' || errors.some((e) => e.path === path)) continue;
-    const [row] = await db
-      .select({ code: properties.code })
-      .from(properties)
-      .where(and(eq(properties.code, value), eq(properties.active, true)))
-      .limit(1);
-    if (!row) found.push({ path, message: 'must be an existing, active property' });
+    if (!(await isActiveProperty(db, value))) found.push({ path, message: 'must be an existing, active property' });
   }
   return found;
 }
@@ -121,10 +114,9 @@ function summaryOf(area: Area, data: JsonObject): string | null {
 }
 
 async function insertSubmission(
-  db: Database,
+  { db, events }: CreateDependencies,
   input: CreateInput,
   attachmentIds: readonly string[],
-  rated: FeedbackTarget | null,
 ): Promise<string> {
   const { area, user, data } = input;
   const { key, version, propertyField } = area.definition;
@@ -165,24 +157,27 @@ async function insertSubmission(
     await tx
       .insert(changes)
       .values({ entity: 'submission', entityId: row.id, actorId: user.id, action: 'created', diff });
-    await routeNewSubmission(tx, row.id, { area: key, propertyCode: property, data }, user.id);
     await linkAttachments(tx, attachmentIds, row.id, user);
-    if (rated) await recordFeedback(tx, rated, { id: row.id, number }, user.id);
+    await events.emit('submissionCreated', {
+      tx,
+      submission: { id: row.id, number, area: area.definition, propertyCode: property, data },
+      requester: user,
+    });
     return row.id;
   });
 }
 
 /**
- * Creates a submission of `input.area`. Errors: 403 `forbidden` without `forms:submit` or
- * `forms:<Area>:submit`; 422 `validation_failed` (per field: portal-set ticket fields such as
- * `status` or `requester` (lib/ticket-fields), schema, rules and property errors; also bad/missing
- * parentId); 404 `not_found` for a parent the user cannot see; 409 for an Idempotency-Key reused
- * across areas. Attachment references must name the submitter's own unattached uploads (422
- * otherwise) and are linked in the same transaction. An area with `ratesTicket` (ticket feedback)
- * also gets the rules of lib/ticket-feedback (422 on the ticket field; the link row and the
- * ticket's history entry in the same transaction). Nothing is stored on any error.
+ * Creates a submission of `input.area` (see the module comment). Errors: 403 `forbidden` without
+ * `forms:submit` or `forms:<Area>:submit`; 422 `validation_failed` with one error per field
+ * (portal-set ticket fields such as `status` or `requester`, schema, rules, property and
+ * attachment errors, a bad or missing `parentId`, and any listener's objection); 404 `not_found`
+ * for a parent the user cannot see; 409 `conflict` for an Idempotency-Key reused across areas or
+ * an attachment linked elsewhere at the same moment; whatever a `submissionCreated` listener
+ * throws. Nothing is stored on any error.
  */
-export async function createSubmission(db: Database, input: CreateInput): Promise<CreateResult> {
+export async function createSubmission(dependencies: CreateDependencies, input: CreateInput): Promise<CreateResult> {
+  const { db, events } = dependencies;
   const { area, user, data, idempotencyKey } = input;
   if (!canSubmitArea(user, area.definition.key)) {
     throw forbidden(`You may not submit the ${area.definition.title} form.`);
@@ -198,30 +193,24 @@ export async function createSubmission(db: Database, input: CreateInput): Promis
   errors.push(...(await propertyErrors(db, area, data, errors)));
   const attached = await checkAttachmentRefs(db, area.definition.uiSchema, user, data);
   errors.push(...attached.errors);
-  const link = area.definition.ratesTicket;
-  const feedback = link
-    ? await checkFeedbackTarget(
-        db,
-        link,
-        user,
-        data,
-        errors.some((e) => e.path === `/${link.ticketField}`),
-      )
-    : null;
-  errors.push(...(feedback?.errors ?? []));
+  const faultedPaths = new Set(errors.map((error) => error.path));
+  const objections = await events.emit('submissionChecking', {
+    area: area.definition,
+    requester: user,
+    data,
+    faultedPaths,
+    db,
+  });
+  errors.push(...objections.flat());
   if (errors.length) throw validationFailed(errors);
   let id: string;
   try {
-    id = await insertSubmission(db, input, attached.ids, feedback?.target ?? null);
+    id = await insertSubmission(dependencies, input, attached.ids);
   } catch (error) {
     // Two concurrent retries with one key: the loser's transaction rolled back; answer with the winner's row.
     if (idempotencyKey !== undefined && isUniqueViolation(error, 'submissions_requester_idempotency_key')) {
       const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
       if (earlier) return { submission: earlier, replayed: true };
-    }
-    // A concurrent feedback for the same ticket won: this whole transaction rolled back.
-    if (link && feedback?.target && isUniqueViolation(error, ONE_FEEDBACK_PER_TICKET)) {
-      throw alreadyRated(link, feedback.target.ticketNumber);
     }
     throw error;
   }

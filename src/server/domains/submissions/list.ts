@@ -12,8 +12,9 @@ import { badRequest } from '../../lib/errors';
 import { buildPrefixTsQuery, escapeLike, ticketNumberPrefix } from '../../lib/search-query';
 import { bindAsParameter, PlaceholderBindings, PreparedByShape, type Bind } from '../../lib/prepared-by-shape';
 import { myGroupIdList } from './visibility';
-import type { AuthUser } from '../../plugins/auth/index';
-import { selectSubmissions, toSubmission, UUID_PATTERN, visibilityCondition, type SubmissionRow } from './repository';
+import type { AuthUser } from '../role-groups';
+import { selectSubmissions, toSubmission, visibilityCondition, type SubmissionRow } from './repository';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 export type ListInput = {
   user: AuthUser;
@@ -107,7 +108,9 @@ export async function listSubmissions(db: Database, input: ListInput): Promise<S
   const rows = await submissionListShapes.run(db, input.sort, where, bindings, () =>
     selectSubmissions(db)
       .where(where)
-      .orderBy(...(spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)]))
+      .orderBy(
+        ...(spec.descending ? [desc(spec.column), desc(submissions.id)] : [asc(spec.column), asc(submissions.id)]),
+      )
       .limit(limit),
   );
   const page = rows.slice(0, input.limit);

@@ -4,11 +4,9 @@ import type { Submission, TicketPriority, TicketStatus } from '../../../shared/s
 import type { Database } from '../../db/client';
 import { submissions, users } from '../../db/schema';
 import { bindAsParameter, type Bind } from '../../lib/prepared-by-shape';
+import { UUID_PATTERN } from '../../lib/uuid';
 import { ticketVisibility } from './visibility';
-import type { AuthUser } from '../../plugins/auth/index';
-
-/** A uuid in its canonical text form (ids that do not match answer 404, never a database error). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import type { AuthUser } from '../role-groups';
 
 /** Columns of a submission row joined with its requester. */
 export const submissionColumns = {

@@ -15,7 +15,7 @@ import type { TicketRole } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
 import { changes, roleGroups, submissions } from '../../db/schema';
 import { bindAsParameter, type Bind } from '../../lib/prepared-by-shape';
-import type { AuthUser } from '../../plugins/auth/index';
+import type { AuthUser } from '../role-groups';
 
 const AREA_READ_SCOPE = /^forms:([^:]+):read$/;
 

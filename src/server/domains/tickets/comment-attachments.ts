@@ -9,9 +9,9 @@ import type { AttachmentRef } from '../../../shared/attachment';
 import { MAX_ATTACHMENTS_PER_COMMENT } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
 import { attachments, ticketComments } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth/index';
-import { linkAttachments } from '../submissions/attachment-links';
-import { UUID_PATTERN } from '../submissions/repository';
+import type { AuthUser } from '../role-groups';
+import { linkAttachments } from '../submissions';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 /**
  * 422 field errors for `ids` (JSON Pointers `/attachmentIds/<index>`, RFC 6901): an unknown id or

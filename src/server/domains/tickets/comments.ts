@@ -15,8 +15,8 @@ import { REQUESTER_REPLY_TRANSITION, type TicketComment } from '../../../shared/
 import type { Database } from '../../db/client';
 import { changes, submissions, ticketComments, users } from '../../db/schema';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../lib/errors';
-import { ticketRoles } from '../submissions/visibility';
-import type { AuthUser } from '../../plugins/auth/index';
+import { ticketRoles } from '../submissions';
+import type { AuthUser } from '../role-groups';
 import { checkCommentAttachments, commentAttachmentsColumn, linkCommentAttachments } from './comment-attachments';
 import { readCommentBody } from './comment-body';
 import { findVisibleTicket } from './repository';
@@ -130,7 +130,10 @@ export async function postComment(
       if (!row) throw new Error('comment insert returned no row');
       await linkCommentAttachments(tx, user, input.attachmentIds, ticket.id, row.id);
       const diff: Record<string, { from: JsonValue; to: JsonValue }> = {
-        comment: { from: null, to: { id: row.id, isInternal: input.isInternal, attachments: input.attachmentIds.length } },
+        comment: {
+          from: null,
+          to: { id: row.id, isInternal: input.isInternal, attachments: input.attachmentIds.length },
+        },
       };
       if (reopens) {
         diff.status = { from: REQUESTER_REPLY_TRANSITION.from, to: REQUESTER_REPLY_TRANSITION.to };

@@ -5,7 +5,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { TicketFilters, TicketSort } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
-import type { AuthUser } from '../../plugins/auth/index';
+import type { AuthUser } from '../role-groups';
 import { listTickets } from './list';
 
 /** Most rows one export returns (the file says so in its last line when cut). */

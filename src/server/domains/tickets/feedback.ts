@@ -19,9 +19,10 @@ import { plainTextDocument } from '../../../shared/rich-text';
 import { canTransition, DONE_STATUSES, type TicketFeedbackRef, type TicketStatus } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
 import { changes, submissions, ticketComments, ticketFeedback } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth/index';
-import { validationFailed } from '../../lib/errors';
-import { ticketVisibility } from '../submissions/visibility';
+import type { AuthUser } from '../role-groups';
+import type { SubmissionCreated, SubmissionDraft } from '../submissions';
+import { isUniqueViolation, validationFailed } from '../../lib/errors';
+import { ticketVisibility } from '../submissions';
 
 /**
  * The ticket a feedback rates, once every rule passed. `reopen` is set when the feedback asks to
@@ -159,10 +160,15 @@ export async function recordFeedback(
         .where(eq(submissions.id, target.ticketId));
       diff.status = { from: status, to: 'In progress' };
     } else {
-      await tx.update(submissions).set({ updatedAt: sql`now()` }).where(eq(submissions.id, target.ticketId));
+      await tx
+        .update(submissions)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(submissions.id, target.ticketId));
     }
   }
-  await tx.insert(changes).values({ entity: 'submission', entityId: target.ticketId, actorId, action: 'feedback', diff });
+  await tx
+    .insert(changes)
+    .values({ entity: 'submission', entityId: target.ticketId, actorId, action: 'feedback', diff });
 }
 
 /** The feedback of a ticket as shown on it, or null. */
@@ -173,4 +179,36 @@ export async function findTicketFeedback(db: Database, ticketId: string): Promis
     .innerJoin(submissions, eq(submissions.id, ticketFeedback.feedbackSubmissionId))
     .where(eq(ticketFeedback.ticketId, ticketId));
   return row ?? null;
+}
+
+/**
+ * `submissionChecking` listener: for an area that rates tickets (area.json `ratesTicket`), the
+ * ticket field's errors of {@link checkFeedbackTarget}; nothing for any other area.
+ */
+export async function objectToFeedback(draft: SubmissionDraft): Promise<FieldError[]> {
+  const link = draft.area.ratesTicket;
+  if (!link) return [];
+  const faulted = draft.faultedPaths.has(fieldPath(link));
+  return (await checkFeedbackTarget(draft.db, link, draft.requester, draft.data, faulted)).errors;
+}
+
+/**
+ * `submissionCreated` listener: links a feedback submission to the ticket it rates, in the
+ * creating transaction ({@link recordFeedback}). The target is looked up again there, so a change
+ * since the check (the ticket reopened, another feedback stored first) refuses the whole
+ * submission with 422 instead of storing half of it.
+ */
+export async function recordFeedbackOfSubmission({ tx, submission, requester }: SubmissionCreated): Promise<void> {
+  const link = submission.area.ratesTicket;
+  if (!link) return;
+  const { target, errors } = await checkFeedbackTarget(tx, link, requester, submission.data, false);
+  if (errors.length) throw validationFailed(errors);
+  if (!target) return;
+  try {
+    await recordFeedback(tx, target, { id: submission.id, number: submission.number }, requester.id);
+  } catch (error) {
+    // A concurrent feedback for the same ticket won: this whole transaction rolls back.
+    if (isUniqueViolation(error, ONE_FEEDBACK_PER_TICKET)) throw alreadyRated(link, target.ticketNumber);
+    throw error;
+  }
 }

@@ -14,14 +14,14 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { badRequest } from '../../lib/errors';
 import { PlaceholderBindings, PreparedByShape, type Bind } from '../../lib/prepared-by-shape';
 import {
+  type HistoryBranch,
   historyVisibilityBranches,
   inAnyFirstPage,
   myGroupIdList,
   ticketVisibility,
-  type HistoryBranch,
-} from '../submissions/visibility';
-import type { AuthUser } from '../../plugins/auth/index';
-import { UUID_PATTERN } from '../submissions/repository';
+} from '../submissions';
+import type { AuthUser } from '../role-groups';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 export type ChangeFilters = {
   area?: string;

@@ -27,9 +27,9 @@ import {
   readableAreas,
   ticketVisibility,
   ticketVisibilityBranches,
-} from '../submissions/visibility';
-import type { AuthUser } from '../../plugins/auth/index';
-import { UUID_PATTERN } from '../submissions/repository';
+} from '../submissions';
+import type { AuthUser } from '../role-groups';
+import { UUID_PATTERN } from '../../lib/uuid';
 import { selectTicketList, toTicketListItem, type TicketListRow } from './repository';
 
 type SortSpec = { column: typeof submissions.updatedAt | typeof submissions.createdAt; descending: boolean };

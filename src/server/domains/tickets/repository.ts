@@ -1,13 +1,13 @@
 /** Reading tickets: one select (ticket + requester + assignee user + assignee group + rating) and the API shape. */
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketStatus } from '../../../shared/submission';
 import { isOverdue, type Ticket, type TicketListItem } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
 import { roleGroups, submissions, ticketFeedback, users } from '../../db/schema';
-import { ticketVisibility } from '../submissions/visibility';
-import type { AuthUser } from '../../plugins/auth/index';
-import { submissionColumns, UUID_PATTERN } from '../submissions/repository';
+import { submissionColumns, ticketVisibility } from '../submissions';
+import type { AuthUser, GroupReference } from '../role-groups';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 const assignee = alias(users, 'assignee');
 
@@ -111,4 +111,14 @@ export function ticketEtag(version: number): string {
 export function versionFromIfMatch(header: string | undefined): number | null {
   const match = header === undefined ? null : /^\s*(?:W\/)?"v(\d{1,9})"\s*$/.exec(header);
   return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/**
+ * Tickets assigned to role group `groupId`, as a group reference: they keep a foreign key to the
+ * group, so deleting it is refused with 409 naming how many there are.
+ */
+export async function ticketsAssignedToGroup(db: Database, groupId: string): Promise<GroupReference[]> {
+  const [row] = await db.select({ n: count() }).from(submissions).where(eq(submissions.assigneeGroupId, groupId));
+  const n = row?.n ?? 0;
+  return n ? [{ kind: 'tickets assigned to it', name: `${n} ticket${n === 1 ? '' : 's'}` }] : [];
 }

@@ -22,9 +22,9 @@ import {
 import type { Database } from '../../db/client';
 import { changes, roleGroups, submissions, users } from '../../db/schema';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors';
-import { ticketRoles } from '../submissions/visibility';
-import type { AuthUser } from '../../plugins/auth/index';
-import { UUID_PATTERN } from '../submissions/repository';
+import { ticketRoles } from '../submissions';
+import type { AuthUser } from '../role-groups';
+import { UUID_PATTERN } from '../../lib/uuid';
 import { findVisibleTicket, type TicketRow } from './repository';
 
 /** Thrown for a status change the table does not allow; the route answers 409 with `allowed`. */

@@ -20,19 +20,11 @@ import {
   type JWTVerifyGetKey,
   type JWTVerifyOptions,
 } from 'jose';
-import type { Profile } from '../../../shared/me';
 import { BUILTIN_ACCESS_TOKEN_TTL_S, type OidcConfig } from '../../config';
-import { cachedEffectiveAccess } from '../../domains/role-groups/access';
-import { roleGroupNames, upsertUser } from '../../domains/role-groups/users';
+import { cachedEffectiveAccess, roleGroupNames, upsertUser } from '../../domains/role-groups';
 import type { HttpError } from '../../lib/errors';
 import { describePermission, isRoutePermission, permits } from './route-permission';
 import { sharedPlugin } from '../../lib/shared-plugin';
-
-/**
- * The signed-in user as routes see it: the `/api/me` profile, plus the ids of its role groups
- * (same groups as `roleGroups`, same order; absent on users built outside the auth hook).
- */
-export type AuthUser = Profile & { roleGroupIds?: readonly string[] };
 
 /** Seconds of clock skew accepted on `exp`, `nbf` and `iat` (issue 3: at most 60). */
 export const CLOCK_TOLERANCE_S = 30;
@@ -297,7 +289,10 @@ export const authPlugin = sharedPlugin(async (app: FastifyInstance) => {
     request.user = { id, issuer: oidc.issuer, subject, name, email, ...access };
     if (!permits(request.user, permission)) {
       const needed = permission === 'signed-in' ? 'a signed-in user' : describePermission(permission);
-      request.log.warn({ reason: `needs ${needed}`, route, method: request.method, userId: id }, 'authorization failed');
+      request.log.warn(
+        { reason: `needs ${needed}`, route, method: request.method, userId: id },
+        'authorization failed',
+      );
       return reply.code(403).send({ statusCode: 403, error: 'forbidden', message: `This needs ${needed}.` });
     }
     return undefined;

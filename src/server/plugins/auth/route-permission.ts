@@ -13,10 +13,7 @@
 import { hasScope, type ScopedUser } from '../../../shared/scopes';
 
 export type RoutePermission =
-  | 'public'
-  | 'signed-in'
-  | { readonly scope: string }
-  | { readonly anyScope: readonly string[] };
+  'public' | 'signed-in' | { readonly scope: string } | { readonly anyScope: readonly string[] };
 
 /** True when the declaration is one of the {@link RoutePermission} shapes. */
 export function isRoutePermission(value: unknown): value is RoutePermission {
@@ -24,7 +21,9 @@ export function isRoutePermission(value: unknown): value is RoutePermission {
   if (typeof value !== 'object' || value === null) return false;
   if ('scope' in value) return typeof value.scope === 'string' && value.scope.length > 0;
   if ('anyScope' in value) {
-    return Array.isArray(value.anyScope) && value.anyScope.length > 0 && value.anyScope.every((s) => typeof s === 'string');
+    return (
+      Array.isArray(value.anyScope) && value.anyScope.length > 0 && value.anyScope.every((s) => typeof s === 'string')
+    );
   }
   return false;
 }

@@ -8,12 +8,10 @@
  * - `GET /api/directory/role-groups` → RoleGroupDirectory `{ items: [{ id, name }] }` by name.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import { asc } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { roleGroups } from '../../db/schema';
+import { listRoleGroupNames, searchUsers } from '../../domains/role-groups';
 import { UserPageSchema } from './role-groups/schemas';
 import { ApiErrorSchema, AUTH_ERRORS } from './schemas';
-import { searchUsers } from './users';
 
 const SIGNED_IN = { permission: 'signed-in' } as const;
 
@@ -53,12 +51,7 @@ export const directoryRoutes: FastifyPluginCallbackTypebox = (app, _options, don
         response: { 200: RoleGroupDirectorySchema, ...AUTH_ERRORS },
       },
     },
-    async () => ({
-      items: await app.db
-        .select({ id: roleGroups.id, name: roleGroups.name })
-        .from(roleGroups)
-        .orderBy(asc(roleGroups.name), asc(roleGroups.id)),
-    }),
+    async () => ({ items: await listRoleGroupNames(app.db) }),
   );
 
   done();

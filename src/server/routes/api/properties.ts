@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import { asc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { properties } from '../../db/schema';
+import { listActiveProperties } from '../../domains/properties';
 import { AUTH_ERRORS, PropertySchema } from './schemas';
 
 /** `GET /api/properties` → the active properties, by code (options of `optionsFrom: "properties"` fields). */
@@ -16,7 +15,7 @@ export const propertyRoutes: FastifyPluginCallbackTypebox = (app, _options, done
         response: { 200: Type.Array(PropertySchema), ...AUTH_ERRORS },
       },
     },
-    async () => app.db.select().from(properties).where(eq(properties.active, true)).orderBy(asc(properties.code)),
+    async () => listActiveProperties(app.db),
   );
   done();
 };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../../plugins/auth/index';
+import type { AuthUser } from '../../domains/role-groups';
 
 /** The user the auth hook attached; throws if a route marked non-public somehow runs without one. */
 export function requireUser(request: FastifyRequest): AuthUser {

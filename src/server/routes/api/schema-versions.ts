@@ -8,8 +8,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import type { FormSchemaVersion } from '../../../shared/area';
 import { notFound } from '../../lib/errors';
-import { findSchemaVersion } from '../../domains/areas/schema-versions';
-import { AreaRuleSchema } from '../../domains/areas/discovery';
+import { AreaRuleSchema, findSchemaVersion } from '../../domains/areas';
 import { AreaParams } from './areas';
 import { ApiErrorSchema, AUTH_ERRORS, JsonObjectSchema } from './schemas';
 

@@ -5,7 +5,7 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { SUBMISSION_SORTS, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/submission';
 import type { JsonObject } from '../../../shared/json';
-import { AreaRuleSchema } from '../../domains/areas/discovery';
+import { AreaRuleSchema } from '../../domains/areas';
 
 /**
  * `schema` or null in a RESPONSE schema, as a JSON Schema type array (`{ type: ['string', 'null'] }`,

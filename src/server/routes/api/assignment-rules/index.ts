@@ -18,7 +18,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { ASSIGNMENTS_MANAGE_SCOPE } from '../../../../shared/scopes';
 import { validationFailed } from '../../../lib/errors';
-import { registerGroupReferenceCheck } from '../../../domains/role-groups/references';
+import { assigneeOptions } from '../../../domains/role-groups';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
 import {
@@ -33,18 +33,17 @@ import {
   VersionQuery,
 } from './schemas';
 import {
-  assigneeOptions,
   createRule,
   deleteRule,
   getRule,
   listRules,
+  normalizeRule,
   previewRule,
   reorderRules,
-  rulesAssigningTo,
   setRuleEnabled,
   updateRule,
-} from '../../../domains/assignments/rules';
-import { normalizeRule, validateRule } from '../../../domains/assignments/rule-validation';
+  validateRule,
+} from '../../../domains/assignments';
 
 const MANAGE = { permission: { scope: ASSIGNMENTS_MANAGE_SCOPE } } as const;
 const TAGS = ['assignment rules'];
@@ -61,7 +60,6 @@ const PREVIEW_FIELDS = /^\/(area|property|field)(\/|$)/;
 /** See the module comment. */
 export const assignmentRuleRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   // A role group that routing rules assign to cannot be deleted (409 naming the rules; issue 6).
-  registerGroupReferenceCheck(rulesAssigningTo);
   const checked = async (body: Parameters<typeof normalizeRule>[0], selfId?: string) => {
     const rule = normalizeRule(body);
     const errors = await validateRule(app.db, app.areas, rule, selfId);

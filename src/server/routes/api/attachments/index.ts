@@ -14,12 +14,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
 import { Type } from 'typebox';
 import { ATTACHMENT_ERRORS, MAX_ATTACHMENT_BYTES } from '../../../../shared/attachment';
-import { attachments } from '../../../db/schema';
-import { removeStoredFile, openStoredFile, storeUpload } from '../../../domains/attachments/storage';
-import { HttpError, isUniqueViolation, notFound } from '../../../lib/errors';
+import { HttpError, notFound } from '../../../lib/errors';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS } from '../schemas';
-import { findByIdempotencyKey, findReadableAttachment, toAttachment } from '../../../domains/attachments/repository';
+import {
+  findReadableAttachment,
+  findReplayedUpload,
+  openStoredFile,
+  saveUpload,
+  toAttachment,
+} from '../../../domains/attachments';
 
 /** `Attachment` (src/shared/attachment.ts). */
 export const AttachmentSchema = Type.Object({
@@ -35,14 +39,6 @@ export const AttachmentSchema = Type.Object({
 const UploadHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$' })),
 });
-
-/** File names are kept as given but bounded and stripped of path parts and control characters. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, 255);
-  return cleaned || 'file';
-}
 
 /** See the module comment. */
 export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -71,37 +67,21 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const key = request.headers['idempotency-key'];
-      const earlier = key === undefined ? null : await findByIdempotencyKey(app.db, user, key);
+      const earlier = await findReplayedUpload(app.db, user, key);
       if (earlier) return reply.code(200).header('idempotency-replayed', 'true').send(toAttachment(earlier));
       if (!request.isMultipart()) {
         throw new HttpError(415, 'unsupported_media_type', 'Send the file as Content-Type: multipart/form-data.');
       }
       const part = await request.file();
       if (!part) throw new HttpError(422, ATTACHMENT_ERRORS.noFile, 'The request has no file part.');
-      const fileName = cleanFileName(part.filename);
-      const stored = await storeUpload(app.config.dataDir, part.file, fileName, () => part.file.truncated);
-      try {
-        const [row] = await app.db
-          .insert(attachments)
-          .values({
-            ownerId: user.id,
-            fileName,
-            mediaType: stored.mediaType,
-            sizeBytes: stored.sizeBytes,
-            sha256: stored.sha256,
-            storageKey: stored.storageKey,
-            idempotencyKey: key ?? null,
-          })
-          .returning();
-        if (!row) throw new Error('attachment insert returned no row');
-        return await reply.code(201).header('location', `/api/attachments/${row.id}`).send(toAttachment(row));
-      } catch (error) {
-        await removeStoredFile(app.config.dataDir, stored.storageKey);
-        // Two concurrent retries with one key: answer with the winner's row.
-        const winner = key !== undefined && isUniqueViolation(error) ? await findByIdempotencyKey(app.db, user, key) : null;
-        if (!winner) throw error;
-        return reply.code(200).header('idempotency-replayed', 'true').send(toAttachment(winner));
-      }
+      const { row, replayed } = await saveUpload(app.db, app.config.dataDir, user, {
+        file: part.file,
+        fileName: part.filename,
+        isTruncated: () => part.file.truncated,
+        idempotencyKey: key,
+      });
+      if (replayed) return reply.code(200).header('idempotency-replayed', 'true').send(toAttachment(row));
+      return reply.code(201).header('location', `/api/attachments/${row.id}`).send(toAttachment(row));
     },
   );
 

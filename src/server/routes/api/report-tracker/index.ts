@@ -21,21 +21,23 @@ import {
   REPORT_DELIVERY_WRITE,
 } from '../../../../shared/report-tracker';
 import { HttpError, notFound } from '../../../lib/errors';
-import { holidayCoverageWarning, reportTrackerConfig } from '../../../domains/report-tracker/config';
-import { openReportMonth } from '../../../domains/report-tracker/months';
 import {
+  gridCsv,
+  holidayCoverageWarning,
   isMonthOpen,
   listMonths,
   listOwners,
+  openReportMonth,
   readAccountingGrid,
   readCell,
   readDeliveries,
   readOverview,
-} from '../../../domains/report-tracker/read';
-import { updateCells, updateDelivery } from '../../../domains/report-tracker/write';
+  reportTrackerConfig,
+  updateCells,
+  updateDelivery,
+} from '../../../domains/report-tracker';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
-import { gridCsv } from '../../../domains/report-tracker/csv';
 import {
   AccountingCellSchema,
   AccountingGridSchema,

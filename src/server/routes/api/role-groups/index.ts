@@ -8,14 +8,10 @@
  * - `DELETE /api/role-groups/:id/members/:userId` → 204; 404 not a member; 409 last administrator.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import { count, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { scopeVocabulary } from '../../../../shared/scope-vocabulary';
 import { ROLEGROUPS_MANAGE_SCOPE } from '../../../../shared/scopes';
-import type { Database } from '../../../db/client';
-import { submissions } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import { registerGroupReferenceCheck, type GroupReference } from '../../../domains/role-groups/references';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, JsonObjectSchema, ValidationErrorSchema } from '../schemas';
 import { MemberParams, RoleGroupDetailSchema, RoleGroupListSchema, UuidParams } from './schemas';
@@ -25,10 +21,10 @@ import {
   deleteRoleGroup,
   getRoleGroup,
   listRoleGroups,
+  parseRoleGroupInput,
   removeMember,
   updateRoleGroup,
-} from '../../../domains/role-groups/repository';
-import { parseRoleGroupInput } from '../../../domains/role-groups/validation';
+} from '../../../domains/role-groups';
 
 const MANAGE = { permission: { scope: ROLEGROUPS_MANAGE_SCOPE } } as const;
 const ERRORS = {
@@ -39,16 +35,8 @@ const ERRORS = {
   ...AUTH_ERRORS,
 };
 
-/** Tickets assigned to the group keep a foreign key to it: deleting would fail, so name them. */
-async function ticketsAssignedTo(db: Database, groupId: string): Promise<GroupReference[]> {
-  const [row] = await db.select({ n: count() }).from(submissions).where(eq(submissions.assigneeGroupId, groupId));
-  const n = row?.n ?? 0;
-  return n ? [{ kind: 'tickets assigned to it', name: `${n} ticket${n === 1 ? '' : 's'}` }] : [];
-}
-
 /** See the module comment. */
 export const roleGroupRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
-  registerGroupReferenceCheck(ticketsAssignedTo);
   const knownScopes = () => new Set(scopeVocabulary(app.areas.list.map((area) => area.definition)).map((s) => s.scope));
   const tags = ['role groups'];
 
@@ -126,7 +114,7 @@ export const roleGroupRoutes: FastifyPluginCallbackTypebox = (app, _options, don
       schema: { tags, summary: 'Delete a role group', params: UuidParams, response: { 204: Type.Null(), ...ERRORS } },
     },
     async (request, reply) => {
-      await deleteRoleGroup(app.db, requireUser(request).id, request.params.id);
+      await deleteRoleGroup(app.db, app.groupReferences, requireUser(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -9,7 +9,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
 import { notFound } from '../../../lib/errors';
-import type { Area } from '../../../domains/areas/registry';
+import type { Area } from '../../../domains/areas';
 import { AreaParams } from '../areas';
 import { requireUser } from '../require-user';
 import {
@@ -21,9 +21,7 @@ import {
   SubmissionSortSchema,
   ValidationErrorSchema,
 } from '../schemas';
-import { createSubmission } from '../../../domains/submissions/create';
-import { listSubmissions } from '../../../domains/submissions/list';
-import { findVisibleSubmission } from '../../../domains/submissions/repository';
+import { createSubmission, findVisibleSubmission, listSubmissions } from '../../../domains/submissions';
 
 const CreateQuery = Type.Object({ parentId: Type.Optional(Type.String({ maxLength: 64 })) });
 const CreateHeaders = Type.Object({
@@ -77,13 +75,16 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
     },
     async (request, reply) => {
       const area = areaOf(request.params.key);
-      const { submission, replayed } = await createSubmission(app.db, {
-        area,
-        user: requireUser(request),
-        data: request.body,
-        parentId: request.query.parentId,
-        idempotencyKey: request.headers['idempotency-key'],
-      });
+      const { submission, replayed } = await createSubmission(
+        { db: app.db, events: app.events },
+        {
+          area,
+          user: requireUser(request),
+          data: request.body,
+          parentId: request.query.parentId,
+          idempotencyKey: request.headers['idempotency-key'],
+        },
+      );
       if (replayed) return reply.code(200).header('idempotency-replayed', 'true').send(submission);
       return reply
         .code(201)

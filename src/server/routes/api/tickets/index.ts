@@ -10,31 +10,27 @@
  * - `GET /api/changes?area&ticket&user&from&to&limit&cursor` → ChangePage (read-only history).
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import { asc } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { TICKETS_WORK_SCOPE } from '../../../../shared/scopes';
+import type { TicketFilters } from '../../../../shared/tickets';
+import type { AuthUser } from '../../../domains/role-groups';
 import {
-  allowedNextStatuses,
-  DONE_STATUSES,
-  type TicketFeedbackRef,
-  TICKET_FIELD_ROLES,
-  type Ticket,
-  type TicketField,
-  type TicketStatus,
-  type TicketFilters,
-} from '../../../../shared/tickets';
-import { roleGroups, users } from '../../../db/schema';
-import { notFound } from '../../../lib/errors';
-import { findTicketFeedback } from '../../../domains/tickets/feedback';
-import { ticketRoles } from '../../../domains/submissions/visibility';
-import type { AuthUser } from '../../../plugins/auth/index';
+  countTickets,
+  exportTicketsCsv,
+  IllegalTransition,
+  listChanges,
+  listComments,
+  listTickets,
+  postComment,
+  readTicket,
+  ticketAssigneeOptions,
+  ticketEtag,
+  updateTicket,
+  versionFromIfMatch,
+  withStoredNumberCase,
+} from '../../../domains/tickets';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
-import { listChanges } from '../../../domains/tickets/history';
-import { listComments, postComment } from '../../../domains/tickets/comments';
-import { exportTicketsCsv } from '../../../domains/tickets/export';
-import { countTickets, listTickets, withStoredNumberCase } from '../../../domains/tickets/list';
-import { findVisibleTicket, ticketEtag, toTicket, versionFromIfMatch, type TicketRow } from '../../../domains/tickets/repository';
 import {
   AssigneeOptionsSchema,
   ChangePageSchema,
@@ -51,55 +47,19 @@ import {
   TicketSchema,
   TransitionConflictSchema,
 } from './schemas';
-import { IllegalTransition, updateTicket } from '../../../domains/tickets/workflow';
-
-/**
- * The ticket with its feedback and what this user may do on it (side panel of the ticket view).
- * `feedbackArea` is the area that rates tickets (area.json `ratesTicket`), if any.
- */
-function withPermissions(
-  user: AuthUser,
-  row: TicketRow,
-  feedback: TicketFeedbackRef | null,
-  feedbackArea: string | undefined,
-): Ticket {
-  const roles = ticketRoles(user, row);
-  const canRate =
-    feedbackArea !== undefined &&
-    feedback === null &&
-    roles.includes('requester') &&
-    DONE_STATUSES.includes(row.status as TicketStatus);
-  const fields = (Object.keys(TICKET_FIELD_ROLES) as TicketField[]).filter((field) =>
-    (TICKET_FIELD_ROLES[field] as readonly string[]).some((role) => (roles as string[]).includes(role)),
-  );
-  return {
-    ...toTicket(row),
-    feedback,
-    allowed: {
-      roles,
-      nextStatuses: allowedNextStatuses(row.status as TicketStatus, roles),
-      fields,
-      canCommentInternal: roles.includes('handler'),
-      feedbackForm: canRate ? `/${feedbackArea}/Form?ticket=${encodeURIComponent(row.number)}` : null,
-    },
-  };
-}
 
 /** See the module comment. */
 export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const signedIn = { permission: 'signed-in' as const };
-  const readTicket = async (user: AuthUser, id: string): Promise<TicketRow> => {
-    const row = await findVisibleTicket(app.db, user, id);
-    if (!row) throw notFound(`There is no ticket ${id} that you can see.`);
-    return row;
-  };
   // Looked up per request: drop-in areas may change the registry while the app runs.
   const feedbackArea = () => app.areas.list.find((area) => area.definition.ratesTicket)?.definition.key;
   /** A ticket number in `q` typed in any case, in the stored spelling of its area key (areas can be added at run time). */
   const withAreaCase = <F extends TicketFilters>(filters: F): F =>
-    withStoredNumberCase(filters, app.areas.list.map((area) => area.definition.key));
-  const present = async (user: AuthUser, row: TicketRow): Promise<Ticket> =>
-    withPermissions(user, row, await findTicketFeedback(app.db, row.id), feedbackArea());
+    withStoredNumberCase(
+      filters,
+      app.areas.list.map((area) => area.definition.key),
+    );
+  const readTicketFor = (user: AuthUser, id: string) => readTicket(app.db, user, id, feedbackArea());
 
   app.get(
     '/tickets',
@@ -164,16 +124,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       },
     },
     async () => {
-      const people = await app.db
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .orderBy(asc(users.name))
-        .limit(1000);
-      const groups = await app.db
-        .select({ id: roleGroups.id, name: roleGroups.name })
-        .from(roleGroups)
-        .orderBy(asc(roleGroups.name));
-      return { users: people, groups };
+      return ticketAssigneeOptions(app.db);
     },
   );
 
@@ -189,12 +140,8 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const row = await readTicket(user, request.params.id);
-      return reply
-        .header('etag', ticketEtag(row.version))
-        .header('cache-control', 'no-store')
-        .send(await present(user, row));
+      const ticket = await readTicketFor(requireUser(request), request.params.id);
+      return reply.header('etag', ticketEtag(ticket.version)).header('cache-control', 'no-store').send(ticket);
     },
   );
 
@@ -232,8 +179,8 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
           .code(409)
           .send({ statusCode: 409, error: 'illegal_transition', message: error.message, allowed: error.allowed });
       }
-      const row = await readTicket(user, request.params.id);
-      return reply.header('etag', ticketEtag(row.version)).send(await present(user, row));
+      const ticket = await readTicketFor(user, request.params.id);
+      return reply.header('etag', ticketEtag(ticket.version)).send(ticket);
     },
   );
 

@@ -106,7 +106,12 @@ export const TicketCommentSchema = Type.Object({
   isInternal: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
   attachments: Type.Array(
-    Type.Object({ id: Type.String(), name: Type.String(), size: Type.Integer({ description: 'bytes' }), mediaType: Type.String() }),
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      size: Type.Integer({ description: 'bytes' }),
+      mediaType: Type.String(),
+    }),
   ),
 });
 

@@ -1,0 +1,19 @@
+/**
+ * Assignments: the routing rules (area, optionally a property and a field value → an assignee user
+ * and/or role group, in order), their validation and preview, and routing itself, which reacts to
+ * `submissionCreated`.
+ */
+export { routeCreatedSubmission } from './routing';
+export { normalizeRule, validateRule } from './rule-validation';
+export {
+  createRule,
+  deleteRule,
+  getRule,
+  listRules,
+  previewRule,
+  reorderRules,
+  rulesAssigningTo,
+  setRuleEnabled,
+  updateRule,
+} from './rules';
+export { readVisibleAssignment } from './submission-assignment';

@@ -1,0 +1,19 @@
+/**
+ * Role groups and the people in them: groups and members, a user's effective scopes (the union
+ * of their groups' scopes), the user records made at sign-in, the directory behind the pickers,
+ * and the checks that keep a group in use from being deleted.
+ */
+export { cachedEffectiveAccess, userAccess, type AuthUser } from './access';
+export { assigneeOptions, listRoleGroupNames, searchUsers } from './directory';
+export { describeReferences, GroupReferences, type GroupReference, type GroupReferenceCheck } from './references';
+export {
+  addMember,
+  createRoleGroup,
+  deleteRoleGroup,
+  getRoleGroup,
+  listRoleGroups,
+  removeMember,
+  updateRoleGroup,
+} from './repository';
+export { roleGroupNames, upsertUser } from './users';
+export { parseRoleGroupInput } from './validation';

@@ -1,0 +1,55 @@
+/**
+ * What the submissions domain announces while a submission is created (lib/domain-events). Other
+ * domains react through the app's bus (`app.events`, wired in plugins/domains.ts): routing assigns
+ * the new ticket, ticket feedback links a rating to the ticket it rates, and later approvals,
+ * service levels and notifications hook in the same way.
+ */
+import type { FieldError } from '../../../shared/api-error';
+import type { AreaDefinition } from '../../../shared/area';
+import type { JsonObject } from '../../../shared/json';
+import type { Database } from '../../db/client';
+import type { DomainEvents } from '../../lib/domain-events';
+import type { AuthUser } from '../role-groups';
+
+/** A submission about to be stored, after the area's own schema and rules were checked. */
+export type SubmissionDraft = {
+  area: AreaDefinition;
+  requester: AuthUser;
+  data: JsonObject;
+  /** JSON Pointers of the fields already refused; a listener leaves those fields alone (one message per field). */
+  faultedPaths: ReadonlySet<string>;
+  /** The database, outside any transaction: a listener reads, never writes. */
+  db: Database;
+};
+
+/** A submission just written, inside its creating transaction. */
+export type SubmissionCreated = {
+  /** The creating transaction: whatever a listener writes commits or rolls back with the submission. */
+  tx: Database;
+  submission: {
+    id: string;
+    number: string;
+    area: AreaDefinition;
+    propertyCode: string | null;
+    data: JsonObject;
+  };
+  requester: AuthUser;
+};
+
+/** The events of the submissions domain. */
+export type SubmissionEvents = {
+  /**
+   * Before anything is stored: each listener returns the field errors of the rules it owns (an
+   * empty list when it has no objection). Any error refuses the submission with 422.
+   */
+  submissionChecking: { event: SubmissionDraft; result: FieldError[] };
+  /**
+   * Inside the creating transaction, after the submission, its `created` history entry and its
+   * attachment links were written. A listener that throws rolls the whole submission back and its
+   * error is the answer (e.g. a 422 it raises).
+   */
+  submissionCreated: { event: SubmissionCreated; result: void };
+};
+
+/** The bus as the submissions domain needs it: any bus that carries at least its events. */
+export type SubmissionEventBus = Pick<DomainEvents<SubmissionEvents>, 'emit'>;

@@ -1,0 +1,21 @@
+/**
+ * Submissions: creating one (and announcing it), reading and listing them, and who may read a
+ * submission — the one visibility rule that tickets, history and attachments share.
+ */
+export { readMyActivity } from './activity';
+export { linkAttachments } from './attachment-links';
+export { createSubmission } from './create';
+export type { SubmissionCreated, SubmissionDraft, SubmissionEvents } from './events';
+export { listSubmissions } from './list';
+export { findVisibleSubmission, submissionColumns } from './repository';
+export {
+  assignedToMyGroups,
+  historyVisibilityBranches,
+  inAnyFirstPage,
+  myGroupIdList,
+  readableAreas,
+  ticketRoles,
+  ticketVisibility,
+  ticketVisibilityBranches,
+  type HistoryBranch,
+} from './visibility';

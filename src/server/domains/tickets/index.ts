@@ -1,0 +1,13 @@
+/**
+ * Tickets: the work on a submission after it is stored — the ticket list and counts, the
+ * workflow (statuses, transitions, priority, assignee, due date), comments, the history, ticket
+ * feedback (which reacts to `submissionCreated`) and the CSV export.
+ */
+export { listComments, postComment } from './comments';
+export { exportTicketsCsv } from './export';
+export { objectToFeedback, recordFeedbackOfSubmission } from './feedback';
+export { listChanges } from './history';
+export { countTickets, listTickets, withStoredNumberCase } from './list';
+export { ticketEtag, ticketsAssignedToGroup, versionFromIfMatch } from './repository';
+export { readTicket, ticketAssigneeOptions } from './view';
+export { IllegalTransition, updateTicket } from './workflow';

@@ -1,0 +1,35 @@
+/**
+ * Wires the domains together at start, in one place: the app's domain-event bus (`app.events`,
+ * lib/domain-events) with every reaction to what a domain announces, and the role-group
+ * reference checks (`app.groupReferences`). Reading this file tells who reacts to what:
+ *
+ * - `submissionChecking`: ticket feedback objects to a rating of a ticket the requester may not rate;
+ * - `submissionCreated`: routing assigns the new submission by the assignment rules, then ticket
+ *   feedback links a rating to the ticket it rates (both inside the creating transaction);
+ * - deleting a role group is refused while routing rules or tickets are assigned to it.
+ */
+import { rulesAssigningTo, routeCreatedSubmission } from '../domains/assignments';
+import { GroupReferences } from '../domains/role-groups';
+import type { SubmissionEvents } from '../domains/submissions';
+import { objectToFeedback, recordFeedbackOfSubmission, ticketsAssignedToGroup } from '../domains/tickets';
+import { DomainEvents } from '../lib/domain-events';
+import { sharedPlugin } from '../lib/shared-plugin';
+
+/** Every event the portal's domains announce. */
+export type PortalEvents = SubmissionEvents;
+
+/** See the module comment. */
+export const domainsPlugin = sharedPlugin(async (app) => {
+  const events = new DomainEvents<PortalEvents>();
+  events.on('submissionChecking', objectToFeedback);
+  events.on('submissionCreated', routeCreatedSubmission);
+  events.on('submissionCreated', recordFeedbackOfSubmission);
+
+  const groupReferences = new GroupReferences();
+  groupReferences.add(rulesAssigningTo);
+  groupReferences.add(ticketsAssignedToGroup);
+
+  app.decorate('events', events);
+  app.decorate('groupReferences', groupReferences);
+  await Promise.resolve();
+});
