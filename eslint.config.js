@@ -1,7 +1,11 @@
 // ESLint flat config: typescript-eslint (type-aware) with the house-style rules and import boundaries
 // (src/shared ← src/client, src/server; client and server never import each other).
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { serverZones } from './lint/server-boundaries.js';
+
+const root = import.meta.dirname;
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/', '**/*.d.ts'] },
@@ -35,6 +39,20 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
+  },
+  // Layers of the server and no import cycles (lint/server-boundaries.js; docs/architecture.md).
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones(root) }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

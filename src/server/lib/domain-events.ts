@@ -43,10 +43,8 @@ export class DomainEvents<M extends EventMap> {
    * do not run).
    */
   async emit<K extends keyof M>(name: K, event: M[K]['event']): Promise<M[K]['result'][]> {
-    const results: M[K]['result'][] = [];
-    for (const listener of [...(this.#listeners.get(name) ?? [])]) {
-      results.push((await listener(event)) as M[K]['result']);
-    }
+    const results: unknown[] = [];
+    for (const listener of [...(this.#listeners.get(name) ?? [])]) results.push(await listener(event));
     return results;
   }
 }

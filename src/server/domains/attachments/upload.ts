@@ -23,14 +23,13 @@ export type UploadInput = {
 /** The stored row; `replayed` when an earlier upload with the same key made it. */
 export type UploadResult = { row: AttachmentRow; replayed: boolean };
 
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/g;
+
 /** File names are kept as given but bounded and stripped of path parts and control characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base
-    .replace(/[\u0000-\u001F\u007F]/g, '')
-    .trim()
-    .slice(0, 255);
+  const cleaned = base.replace(CONTROL_CHARACTERS, '').trim().slice(0, 255);
   return cleaned || 'file';
 }
 
