@@ -1,6 +1,6 @@
 /**
  * Lists built once per shape (the target: a list answers within its own SQL + 2 ms at p95, measured
- * by bench:lists; docs/performance.md "Lists"). Building a drizzle select with its joins, columns
+ * by bench:lists; docs/performance.md). Building a drizzle select with its joins, columns
  * and conditions and turning it into SQL text costs ~0.4 ms per request, more than everything else
  * the API adds. A list therefore builds its conditions with named placeholders
  * ({@link PlaceholderBindings}) instead of values, and {@link PreparedByShape} keeps one compiled

@@ -42,7 +42,7 @@ export function inMyGroups(user: AuthUser): SQL {
  * Lists pass them to {@link ticketVisibility} so the rule holds constants: the planner then
  * estimates each branch from column statistics and, for a user who sees few tickets, combines the
  * branch indexes instead of walking the whole sort index (bench:lists;
- * docs/performance.md "Lists").
+ * docs/performance.md).
  */
 export async function myGroupIdList(db: Database, user: AuthUser): Promise<string[]> {
   if (!user.roleGroups.length) return [];
