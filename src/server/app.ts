@@ -1,6 +1,7 @@
 /**
- * The portal's Fastify app (house style: external plugins, then the app's own decorators, then
- * routes). `server.ts` only starts it; tests drive it with `app.inject`.
+ * The portal's Fastify app: external plugins, then the app's own decorators and domains, then the
+ * routes, in the order of docs/architecture.md "Start order". `server.ts` only starts it; tests
+ * drive it with `app.inject`.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -17,6 +18,7 @@ import { schemaVersionsPlugin } from './plugins/schema-versions';
 import { staticPlugin } from './plugins/static';
 import { apiRoutes } from './routes/api/index';
 
+/** What {@link buildApp} takes besides the configuration: the logger and a hook run after close. */
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Runs when the app closes, after every plugin has closed (the database included). */

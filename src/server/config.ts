@@ -1,6 +1,6 @@
 /**
- * Server configuration, read from the environment and checked ONCE at start-up (house style:
- * "configuration is read and checked once … with a readable list of what is wrong").
+ * Server configuration, read from the environment and checked ONCE at start-up: every problem is
+ * collected and the start refused with the whole list, one readable line each ({@link ConfigError}).
  * Never branches on NODE_ENV.
  */
 import { isAbsolute, join, resolve } from 'node:path';
@@ -9,6 +9,7 @@ import { Type, type Static } from 'typebox';
 import { findPackageRoot } from './lib/package-root';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** The pino log levels LOG_LEVEL may name. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The environment variables the server reads; every one is optional. */
@@ -52,7 +53,7 @@ export type OidcConfig = {
   /** JWS algorithms access tokens may be signed with: what the issuer uses, asymmetric only. */
   algorithms: string[];
   /**
-   * Scopes the browser asks for beyond `openid profile email` (spec §7), e.g. Entra ID's
+   * Scopes the browser asks for beyond `openid profile email` (docs/behaviour.md "Sign-in"), e.g. Entra ID's
    * `offline_access api://tm-portal/access_as_user`: Entra issues an access token for the API
    * only when one of the API's scopes is requested, and a refresh token only with offline_access.
    */
@@ -79,7 +80,8 @@ export type AppConfig = {
   clientDistDir: string;
   logLevel: LogLevel;
   /**
-   * Orphan-attachment sweep (src/server/lib/attachment-sweep.ts), in milliseconds: runs every
+   * Orphan-attachment sweep (domains/attachments/sweep.ts, timed by plugins/attachment-sweep.ts;
+   * docs/behaviour.md "Orphan sweep"), in milliseconds: runs every
    * `intervalMs` (ATTACHMENT_SWEEP_INTERVAL_MINUTES, default 60) and deletes unlinked uploads older
    * than `maxAgeMs` (ORPHAN_ATTACHMENT_MAX_AGE_HOURS, default 24; 0 deletes every orphan).
    */
@@ -94,15 +96,16 @@ export class ConfigError extends Error {
   }
 }
 
-/** Built-in provider's client and API audience (the SPA reads them from /api/auth/config). */
+/** The built-in provider's one client id (the SPA reads it from /api/auth/config). */
 export const BUILTIN_CLIENT_ID = 'tm-portal';
+/** The audience of the built-in provider's access tokens (the SPA reads it from /api/auth/config). */
 export const BUILTIN_AUDIENCE = 'api://tm-portal';
 /** The one algorithm the built-in provider signs ID and access tokens with. */
 export const BUILTIN_TOKEN_ALGORITHM = 'RS256';
-/** Lifetime of the built-in provider's access tokens: 15 minutes (issue 3). */
+/** Lifetime of the built-in provider's access tokens, in seconds: 15 minutes (docs/behaviour.md "Built-in identity provider"). */
 export const BUILTIN_ACCESS_TOKEN_TTL_S = 15 * 60;
 
-/** Access-token algorithms OIDC_TOKEN_ALGORITHMS may name: asymmetric only, never `none` or HMAC (RFC 8725 §3.1). */
+/** Access-token algorithms OIDC_TOKEN_ALGORITHMS may name: asymmetric only, never `none` or HMAC (RFC 8725 section 3.1). */
 export const ASYMMETRIC_ALGORITHMS = [
   'RS256',
   'RS384',

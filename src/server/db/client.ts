@@ -1,7 +1,7 @@
 /**
  * Opens the database the configuration names: PGlite in a folder (default), in-memory PGlite
  * (tests), or PostgreSQL through node-postgres (`DATABASE_URL`). All three speak the same
- * PostgreSQL dialect and run the same committed migrations (design.md §2 "Data").
+ * PostgreSQL dialect and run the same committed migrations (docs/architecture.md "Database").
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,6 +17,7 @@ import * as schema from './schema';
 /** The Drizzle database, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open database: the Drizzle handle, its migration step and its close. */
 export type OpenDatabase = {
   db: Database;
   /** Applies the committed migrations in `migrationsFolder` (idempotent). */

@@ -13,8 +13,8 @@ export class DataFolderLockedError extends Error {
 }
 
 /**
- * Takes the one-process-per-folder lock PGlite needs (engineering notes "Data": two processes on
- * one PGlite folder corrupt it). The lock is `<folder>.lock`, refreshed every 5 s and considered
+ * Takes the one-process-per-folder lock PGlite needs (two processes on one PGlite folder corrupt
+ * it; docs/architecture.md "Database"). The lock is `<folder>.lock`, refreshed every 5 s and considered
  * stale after 15 s, so a killed process does not block the folder for ever. Returns the release
  * function. Throws {@link DataFolderLockedError} when the lock is held.
  */

@@ -1,8 +1,9 @@
 /**
- * Opaque keyset-pagination cursors: base64url (RFC 4648 §5) of a small JSON array
+ * Opaque keyset-pagination cursors: base64url (RFC 4648 section 5) of a small JSON array
  * `[sort, key, id]`, where `key` is the last row's sort value (ISO time or sequence number) and
  * `id` its uuid tiebreak. The sort is embedded so a cursor from another sort order is refused.
  */
+/** A decoded cursor: the sort order, the last row's sort key and its id. */
 export type Cursor = { sort: string; key: string | number; id: string };
 
 /** Encodes a cursor; the output contains only `A–Z a–z 0–9 - _`. */

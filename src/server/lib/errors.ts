@@ -31,7 +31,7 @@ export function badRequest(message: string): HttpError {
   return new HttpError(400, 'bad_request', message);
 }
 
-/** 422 `validation_failed` with one entry per failing field (issue 2 contract). */
+/** 422 `validation_failed` with one entry per failing field (docs/behaviour.md "Error bodies"). */
 export function validationFailed(errors: FieldError[], message = 'The form has errors.'): HttpError {
   return new HttpError(422, 'validation_failed', message, errors);
 }

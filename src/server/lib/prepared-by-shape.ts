@@ -1,14 +1,15 @@
 /**
- * Lists built once per shape (issue 5 "Data rules": a list answers within its own SQL + 2 ms at
- * p95, bench:lists). Building a drizzle select with its joins, columns and conditions and turning
- * it into SQL text costs ~0.4 ms per request, more than everything else the API adds. A list
- * therefore builds its conditions with named placeholders ({@link PlaceholderBindings}) instead of
- * values, and {@link PreparedByShape} keeps one compiled statement per distinct condition text:
- * later requests of the same shape only bind their values.
+ * Lists built once per shape (the target: a list answers within its own SQL + 2 ms at p95, measured
+ * by bench:lists; docs/performance.md). Building a drizzle select with its joins, columns
+ * and conditions and turning it into SQL text costs ~0.4 ms per request, more than everything else
+ * the API adds. A list therefore builds its conditions with named placeholders
+ * ({@link PlaceholderBindings}) instead of values, and {@link PreparedByShape} keeps one compiled
+ * statement per distinct condition text: later requests of the same shape only bind their values.
  *
- * The statement stays the unnamed one of the extended query protocol (PostgreSQL protocol §55.2.3,
- * "Extended Query": an empty statement name), so PostgreSQL still plans it with this request's
- * values, exactly as before; nothing is kept on the server.
+ * The statement stays the unnamed one of the extended query protocol (the PostgreSQL
+ * documentation's "Frontend/Backend Protocol", section 55.2.3 "Extended Query": an empty statement
+ * name), so PostgreSQL still plans it with this request's values, exactly as before; nothing is
+ * kept on the server.
  *
  * A compiled statement is run on the driver itself (node-postgres or PGlite) with rows as arrays,
  * and each row is decoded by its columns' own drizzle decoders, resolved once per shape. This is

@@ -1,9 +1,10 @@
 /**
- * Server side of the rich-text rules (spec §5; format and allow-list in src/shared/rich-text.ts):
- * every field whose UI schema names the `richText` widget is read against the allow-list and the
- * size caps before a submission is stored, addresses failing the scheme rules are blanked, and
- * HTML made from a stored value goes through sanitize-html with the same allow-list, so reading a
- * value back never yields a script, an event handler or a `javascript:` link.
+ * Server side of the rich-text rules (docs/behaviour.md "Rich text"; format and allow-list in
+ * src/shared/rich-text.ts): every field whose UI schema names the `richText` widget is read against
+ * the allow-list and the size caps before a submission is stored, addresses failing the scheme
+ * rules are blanked, and HTML made from a stored value goes through sanitize-html with the same
+ * allow-list, so reading a value back never yields a script, an event handler or a `javascript:`
+ * link.
  */
 import sanitizeHtml from 'sanitize-html';
 import type { FieldError } from '../../shared/api-error';

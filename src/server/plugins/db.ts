@@ -1,8 +1,8 @@
 /**
  * Opens the database (PGlite folder, in-memory PGlite or PostgreSQL), takes the one-process lock
  * for a PGlite folder, applies the committed migrations, seeds demo data on first start, and closes
- * everything cleanly when the app closes (engineering notes "Data": PGlite folders killed
- * mid-write may not reopen). Decorates `app.db`. Needs `app.areas` (seeding grants area scopes).
+ * everything cleanly when the app closes (a PGlite folder killed mid-write may not reopen).
+ * Decorates `app.db`. Needs `app.areas` (seeding grants area scopes).
  */
 import { openDatabase, type OpenDatabase } from '../db/client';
 import { lockDataFolder } from '../db/lock';

@@ -1,8 +1,8 @@
 /**
  * Every error answers with the shapes of src/shared/api-error.ts: `{ statusCode, error, message }`,
  * plus `errors` for 422 validation failures. 5xx details are logged, never sent.
- * `rejectNonJson` refuses JSON-route bodies whose Content-Type is not application/json (415; engineering
- * notes "Server": Fastify validates bodies only for exactly that type).
+ * `rejectNonJson` refuses JSON-route bodies whose Content-Type is not application/json (415), as
+ * Fastify validates bodies only for exactly that type (docs/behaviour.md "Error bodies").
  */
 import type {
   FastifyError,

@@ -1,6 +1,6 @@
 /**
  * Gives every discovered area its schema version from `form_schema_versions` (recording new
- * versions of changed schemas; lib/schema-versions.ts), so new submissions store the version
+ * versions of changed schemas; domains/areas/schema-versions.ts), so new submissions store the version
  * they were validated against. Needs `app.areas` and `app.db`.
  */
 import { sharedPlugin } from '../lib/shared-plugin';

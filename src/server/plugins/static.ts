@@ -1,8 +1,9 @@
 /**
  * Serves the built single-page app from CLIENT_DIST_DIR with history-mode routing: any non-API GET
- * that is not a file answers `index.html` (spec §2 "history mode with base /"). Hashed files under
- * /assets/ are cached for a year; everything else is revalidated. Unknown /api paths answer a JSON
- * 404. Without a built client, non-API paths answer a short text 404 saying to run `npm run build`.
+ * that is not a file answers `index.html` (the client's router uses history mode with base `/`, so
+ * every page path must load the app). Hashed files under /assets/ are cached for a year; everything
+ * else is revalidated. Unknown /api paths answer a JSON 404. Without a built client, non-API paths
+ * answer a short text 404 saying to run `npm run build`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

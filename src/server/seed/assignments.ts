@@ -1,14 +1,16 @@
 /**
- * Demo assignment rules for a fresh machine (issue 5 "Assignments"), seeded once: only while no
- * assignment rule has ever been written (no `assignment_rule` change in the history), so a restart
- * never brings back a rule an administrator deleted. A rule whose area or role group does not exist
- * (e.g. the test fixture schemas) is skipped. Each seeded rule gets its `created` change (no actor).
+ * Demo assignment rules for a fresh machine (docs/behaviour.md "Routing"), seeded once: only while
+ * no assignment rule has ever been written (no `assignment_rule` change in the history), so a
+ * restart never brings back a rule an administrator deleted. A rule whose area or role group does
+ * not exist (e.g. the test fixture schemas) is skipped. Each seeded rule gets its `created` change
+ * (no actor).
  */
 import { eq } from 'drizzle-orm';
 import type { AreaDefinition } from '../../shared/area';
 import type { Database } from '../db/client';
 import { assignmentRules, changes, roleGroups } from '../db/schema';
 
+/** A demo routing rule: name, area, optional field condition and the role group it assigns to. */
 type SeedRule = { name: string; area: string; field?: { pointer: string; value: string }; group: string };
 
 /** In order: the first matching rule wins, so the specific incident rule precedes the catch-all. */

@@ -1,6 +1,11 @@
-/** Demo data for a fresh machine (design.md §3 "Property", §5 seeded role groups; issue 2 demo users). */
+/**
+ * Demo data for a fresh machine: the properties, the handlers' role groups
+ * (docs/behaviour.md "Role groups") and the built-in provider's demo users
+ * (docs/behaviour.md "Built-in identity provider").
+ */
 import { REPORT_SCOPES, TICKETS_WORK_SCOPE } from '../../shared/scopes';
 
+/** A seeded property: code, name and region. */
 export type SeedProperty = { code: string; name: string; region: string };
 
 /** 24 properties, codes `P-1001` … `P-1024`, all active. */
@@ -31,7 +36,10 @@ export const SEED_PROPERTIES: readonly SeedProperty[] = [
   { code: 'P-1024', name: 'Juniper Point Residences', region: 'West' },
 ];
 
-/** The handlers' groups, one per department of design.md §4, with their extra scopes. */
+/**
+ * The handlers' groups, one per department (the names `area.json` `handlers` refer to), with their
+ * extra scopes; each also gets `tickets:work`.
+ */
 export const HANDLER_GROUPS: readonly { name: string; description: string; extraScopes: readonly string[] }[] = [
   {
     name: 'Accounting',
@@ -52,6 +60,7 @@ export const HANDLER_GROUPS: readonly { name: string; description: string; extra
   { name: 'Portal', description: 'Feedback on the portal and on tickets', extraScopes: [] },
 ].map((group) => ({ ...group, extraScopes: [TICKETS_WORK_SCOPE, ...group.extraScopes] }));
 
+/** A demo account of the built-in provider: username, display name and identity-provider groups. */
 export type SeedAccount = { username: string; name: string; groups: readonly string[] };
 
 /** Built-in provider demo accounts; password `demo`, e-mail `<username>@tm.example`. */
@@ -64,4 +73,5 @@ export const DEMO_ACCOUNTS: readonly SeedAccount[] = [
   { username: 'admin', name: 'Ada Admin', groups: ['Administrators'] },
 ];
 
+/** The password of every demo account. */
 export const DEMO_PASSWORD = 'demo';

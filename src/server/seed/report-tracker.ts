@@ -1,9 +1,10 @@
 /**
  * Report tracker demo data. On a database with no report month yet (first start) it opens the
  * previous {@link DEMO_HISTORY_MONTHS} months with a deterministic completion history
- * (reports/demo-history.ts), so the overview's 12-month trend has data; on every start it opens
- * the current month. Months and days are those of the configured time zone (config `timeZone`).
- * Idempotent (reports/months.ts): a restart creates and overwrites nothing.
+ * (domains/report-tracker/demo-history.ts), so the overview's 12-month trend has data; on every
+ * start it opens the current month. Months and days are those of the configured time zone (config
+ * `timeZone`). Idempotent (domains/report-tracker/months.ts): a restart creates and overwrites
+ * nothing.
  */
 import { calendarDateIn, periodIn, shiftPeriod } from '../../shared/report-tracker';
 import { DEMO_HISTORY_MONTHS, openDemoMonths, openReportMonth, reportTrackerConfig } from '../domains/report-tracker';

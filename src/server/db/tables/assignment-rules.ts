@@ -1,7 +1,7 @@
 /**
- * Assignment (routing) rules (design.md §3 "Assignment"; issue 5 "Assignments"): area, optionally a
- * property and one field value → an assignee user and/or role group, in an order. The first
- * enabled rule that matches a new submission assigns it (src/server/lib/routing.ts).
+ * Assignment (routing) rules: area, optionally a property and one field value → an assignee user
+ * and/or role group, in an order. The first enabled rule that matches a new submission assigns it
+ * (domains/assignments/routing.ts; docs/behaviour.md "Routing" and "Routing rules").
  */
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';

@@ -1,7 +1,7 @@
 /**
- * Uploaded files (design.md §3 "Attachment"): one row per file, the bytes on disk under
- * `DATA_DIR/attachments/<storage key>` (design.md: "stored on disk by default"). Several API nodes
- * on one PostgreSQL need that folder on a shared volume.
+ * Uploaded files: one row per file, the bytes on disk under `DATA_DIR/attachments/<storage key>`
+ * (domains/attachments/storage.ts; docs/behaviour.md "Attachments"). Several API nodes on one
+ * PostgreSQL need that folder on a shared volume.
  */
 import { bigint, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
@@ -28,7 +28,7 @@ export const attachments = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     submissionId: uuid('submission_id').references(() => submissions.id),
-    /** The ticket comment the file is attached to (issue 5 "comments with attachments"). */
+    /** The ticket comment the file is attached to (docs/behaviour.md "Comments"). */
     commentId: uuid('comment_id').references(() => ticketComments.id),
     idempotencyKey: text('idempotency_key'),
   },

@@ -3,7 +3,7 @@ import type { JsonValue } from '../../../shared/json';
 import { timestamptz } from './columns';
 import { users } from './users';
 
-/** Append-only history (design.md §3 "Change"): nobody edits or deletes it. */
+/** Append-only history, one entry per change (docs/behaviour.md "History"): nobody edits or deletes it. */
 export const changes = pgTable(
   'changes',
   {
@@ -19,7 +19,7 @@ export const changes = pgTable(
      * the database on insert (trigger `changes_ticket_requester`, migration 0010), never by the
      * app, so no write path can forget it; a ticket's requester never changes. It lets a
      * requester's `/api/changes` walk their own entries newest first on one index
-     * (`changes_ticket_requester_idx`) instead of every entry (routes/api/tickets/changes.ts).
+     * (`changes_ticket_requester_idx`) instead of every entry (domains/tickets/history.ts).
      */
     ticketRequesterId: uuid('ticket_requester_id'),
   },

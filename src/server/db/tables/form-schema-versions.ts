@@ -1,5 +1,5 @@
 /**
- * Every version of every area's form (issue 4 "Form areas carry a schema version"): recorded at
+ * Every version of every area's form (docs/behaviour.md "Schema versions"): recorded at
  * start-up whenever an area's JSON Schema, UI schema or rules change, so a stored submission can
  * be shown with the schema it was submitted with (`submissions.schema_version`).
  */

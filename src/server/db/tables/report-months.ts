@@ -1,5 +1,5 @@
 /**
- * Report tracker tables (design.md §3 "Report tracker entry"; issue 7): one row per opened month,
+ * Report tracker tables (docs/behaviour.md "Report tracker months"): one row per opened month,
  * one accounting cell per property × configured report × month, one delivery entry per property ×
  * month. `version` is bumped on every change (optimistic concurrency, If-Match → 412).
  */

@@ -2,6 +2,7 @@ import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { roleGroups } from './role-groups';
 import { users } from './users';
 
+/** Explicit members of role groups: one row per (group, user); deleting either side deletes the row. */
 export const roleGroupMembers = pgTable(
   'role_group_members',
   {

@@ -7,7 +7,7 @@ import { users } from './users';
 import { roleGroups } from './role-groups';
 import { assignmentRules } from './assignment-rules';
 
-/** One row per submitted form; carries the ticket fields (design.md §3 "Submission / ticket"). */
+/** One row per submitted form; carries the ticket fields (docs/behaviour.md "Submissions", "Ticket changes"). */
 export const submissions = pgTable(
   'submissions',
   {
@@ -33,7 +33,7 @@ export const submissions = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
     idempotencyKey: text('idempotency_key'),
-    /** The routing rule that assigned this submission on creation (issue 5 "Assignments"). */
+    /** The routing rule that assigned this submission on creation (docs/behaviour.md "Routing"). */
     assignmentRuleId: uuid('assignment_rule_id').references(() => assignmentRules.id, { onDelete: 'set null' }),
     search: tsvector('search')
       .notNull()
@@ -53,7 +53,7 @@ export const submissions = pgTable(
     index('submissions_area_requester_sequence_idx').on(t.area, t.requesterId, t.sequence),
     index('submissions_parent_idx').on(t.parentId),
     index('submissions_search_idx').using('gin', t.search),
-    // Cross-area ticket lists (issue 5 "/Tickets"): keyset order per common filter.
+    // Cross-area ticket lists (GET /api/tickets): keyset order per common filter.
     index('submissions_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('submissions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('submissions_status_updated_idx').on(t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -73,7 +73,7 @@ export const submissions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('submissions_due_idx').on(t.dueAt),
-    // Filtered /Tickets pages (bench:lists, issue 5 "Data rules"): area and status filters sorted
+    // Filtered /Tickets pages (bench:lists, docs/performance.md): area and status filters sorted
     // by last update, and "assigned to me" with a status, seek instead of intersecting bitmaps.
     index('submissions_area_updated_idx').on(t.area, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('submissions_area_status_updated_idx').on(

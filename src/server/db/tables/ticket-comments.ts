@@ -1,6 +1,6 @@
 /**
- * Ticket tables (issue 5): comments on a ticket. Status, priority, assignee and due date live on
- * `submissions`; history goes to `changes` (schema.ts).
+ * Comments on a ticket. Status, priority, assignee and due date live on `submissions`; history
+ * goes to `changes` (changes.ts).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
@@ -10,7 +10,7 @@ import { submissions } from './submissions';
 import { users } from './users';
 
 /**
- * A comment on a ticket (design.md §3 "Comment"): rich-text body (slate JSON or an HTML string),
+ * A comment on a ticket (docs/behaviour.md "Comments"): rich-text body (slate JSON or an HTML string),
  * public or internal (handlers only), author and time. `idempotency_key` makes a retried POST
  * return the first comment (unique per author).
  */

@@ -1,5 +1,5 @@
 /**
- * Ticket feedback (issue 5 "/TicketFeedback"): the link between a feedback submission (an area
+ * Ticket feedback (docs/behaviour.md "Ticket feedback"): the link between a feedback submission (an area
  * with `ratesTicket` in its area.json, e.g. TicketFeedback) and the ticket it rates. The primary
  * key on `ticket_id` is the "one feedback per ticket" rule in the database itself, so two
  * concurrent submits cannot both be stored; the row is written in the same transaction as the
@@ -10,6 +10,7 @@ import { integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { submissions } from './submissions';
 
+/** One feedback per ticket: the rated ticket, the feedback submission and its rating. */
 export const ticketFeedback = pgTable('ticket_feedback', {
   /** The rated ticket: one feedback per ticket. */
   ticketId: uuid('ticket_id')

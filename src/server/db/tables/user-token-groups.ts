@@ -1,7 +1,7 @@
 /**
- * Tables of the role-groups feature (issue 6). The identity-provider groups a user's latest token
- * named are remembered so an administrator can see every source of the user's scopes — group
- * claims live only in tokens, and the access view is read by someone else.
+ * Part of the role groups' data (docs/behaviour.md "Role groups"). The identity-provider groups a
+ * user's latest token named are remembered so an administrator can see every source of the user's
+ * scopes — group claims live only in tokens, and the access view is read by someone else.
  */
 import { jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';

@@ -1,7 +1,10 @@
 import { pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
-/** Users appear on first sign-in, keyed by (issuer, subject), never by e-mail (issue 3). */
+/**
+ * Users appear on first sign-in, keyed by (issuer, subject), never by e-mail
+ * (docs/behaviour.md "Access-token checks").
+ */
 export const users = pgTable(
   'users',
   {

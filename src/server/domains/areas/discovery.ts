@@ -1,6 +1,7 @@
 /**
- * Form-area discovery (house style: "an area is data, never code … the folder list IS the area
- * list"). Every folder of `schemas/` is an area; its files are described in src/shared/area.ts.
+ * Form-area discovery: an area is data, never code, and the folders of `schemas/` are the list of
+ * areas (docs/architecture.md "The path of a form area"). Every folder of `schemas/` is an area;
+ * its files are described in src/shared/area.ts.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -220,7 +221,10 @@ function checkFieldNames(manifest: AreaManifest, schema: JsonObject, file: strin
   }
 }
 
-/** Builds the definition with the defaults of the brief: title/description from the schema, group "Other", version 1, first 4 scalar columns. */
+/**
+ * Builds the definition, filling in what `area.json` leaves out: title and description from the
+ * schema, group "Other", version 1, the first 4 scalar top-level properties as list columns.
+ */
 export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSchema: JsonObject): AreaDefinition {
   const props = topLevelProperties(schema);
   const propertyField = findPropertyField(uiSchema);

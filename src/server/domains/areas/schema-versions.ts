@@ -1,5 +1,5 @@
 /**
- * Schema versions of the form areas (issue 4 "Form areas carry a schema version"). At start-up
+ * Schema versions of the form areas (docs/behaviour.md "Schema versions"). At start-up
  * each area's JSON Schema, UI schema and rules are hashed (sha256 of canonical JSON: keys sorted);
  * a hash not seen before for that area becomes a new row of `form_schema_versions` with the next
  * version number, so editing a schema in `schemas/` and restarting is all it takes. `area.json`

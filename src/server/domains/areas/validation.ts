@@ -1,6 +1,7 @@
 /**
  * Server-side form validation with the very same ajv options and formats the client uses
- * (src/shared/form-validation.ts; house style: no removeAdditional, no coerceTypes).
+ * (src/shared/form-validation.ts): no removal of extra properties, no type coercion
+ * (docs/behaviour.md "Form validation").
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';

@@ -1,9 +1,8 @@
 /**
- * Routing of new submissions by assignment rules (design.md §3 "Assignment"; issue 5
- * "Assignments"): the enabled rules of the submission's area are tried in `position` order and the
- * FIRST one that matches assigns the submission — assignee user and/or role group, status
- * `Assigned`, the rule's id on the row — and writes one `assigned` change naming the rule, in the
- * caller's transaction.
+ * Routing of new submissions by assignment rules (docs/behaviour.md "Routing"): the enabled rules
+ * of the submission's area are tried in `position` order and the FIRST one that matches assigns the
+ * submission — assignee user and/or role group, status `Assigned`, the rule's id on the row — and
+ * writes one `assigned` change naming the rule, in the caller's transaction.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { parsePointer } from '../../../shared/form-validation';
@@ -115,7 +114,7 @@ export async function routeNewSubmission(
       assignmentRuleId: rule.id,
     })
     .where(eq(submissions.id, submissionId));
-  // Same shape as a ticket edit's diff (routes/api/tickets/update.ts): `{ id, name }` references,
+  // Same shape as a ticket edit's diff (domains/tickets/workflow.ts): `{ id, name }` references,
   // and only the assignees the rule sets, so the history reads "assigneeGroup: — → Maintenance".
   const diff: Record<string, { from: JsonValue; to: JsonValue }> = { status: { from: 'New', to: 'Assigned' } };
   if (rule.assigneeUserId) {

@@ -1,6 +1,7 @@
 /**
- * Meaning checks of an assignment-rule body (issue 5 "Assignments"): every problem becomes one
- * `{ path, message }` (422 `validation_failed`), `path` a JSON Pointer into the request body.
+ * Meaning checks of an assignment-rule body (docs/behaviour.md "Routing rules"): every problem
+ * becomes one `{ path, message }` (422 `validation_failed`), `path` a JSON Pointer into the request
+ * body.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
@@ -32,7 +33,7 @@ export function toPointer(field: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${escapePointerToken(trimmed)}`;
 }
 
-/** Trims and fills defaults; the result is what {@link validateRule} checks and the store writes. */
+/** Trims and fills defaults; the result is what {@link validateRule} checks and rules.ts writes. */
 export function normalizeRule(input: AssignmentRuleInput): NormalizedRule {
   const field = input.field ?? null;
   const value = field === null ? null : typeof field.value === 'string' ? field.value.trim() : field.value;

@@ -1,5 +1,5 @@
 /**
- * Reading and writing assignment rules (issue 5 "Assignments"). Every write runs in one
+ * Reading and writing assignment rules (docs/behaviour.md "Routing rules"). Every write runs in one
  * transaction with its history row(s) in `changes` (entity `assignment_rule`, the actor, a
  * field-level diff `{ field: { from, to } }`); updates, enable/disable and delete are optimistic:
  * they name the version they read and a stale one answers 412 `precondition_failed`.
@@ -269,10 +269,10 @@ export async function previewRule(
 }
 
 /**
- * The routing rules that assign to role group `groupId`, in rule order, as group references
- * (lib/group-references): deleting that group is refused with 409 naming them (issue 6
- * "Deleting a group that routing rules use is refused with a clear message naming those rules").
- * Runs on the delete's transaction, so a rule changed meanwhile is seen consistently.
+ * The routing rules that assign to role group `groupId`, in rule order, as group references (a
+ * check of `app.groupReferences`, domains/role-groups/references.ts): deleting that group is
+ * refused with 409 naming them (docs/behaviour.md "Role groups"). Runs on the delete's
+ * transaction, so a rule changed meanwhile is seen consistently.
  */
 export async function rulesAssigningTo(db: Database, groupId: string): Promise<GroupReference[]> {
   const rows = await db

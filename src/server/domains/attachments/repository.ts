@@ -7,6 +7,7 @@ import { ticketRoles, ticketVisibility } from '../submissions';
 import type { AuthUser } from '../role-groups';
 import { UUID_PATTERN } from '../../lib/uuid';
 
+/** One row of `attachments` (see db/tables/attachments.ts). */
 export type AttachmentRow = typeof attachments.$inferSelect;
 
 /** Maps a row to the API's {@link Attachment} (ISO 8601 UTC time). */
@@ -33,13 +34,13 @@ export async function findByIdempotencyKey(db: Database, user: AuthUser, key: st
 }
 
 /**
- * The attachment `id` when `user` may read it, else null: its owner always; anyone who may read
- * the submission it is linked to by THE ticket visibility rule (lib/ticket-visibility: the
+ * The attachment `id` when `user` may read it, else null: its owner always; anyone who may read the
+ * submission it is linked to by THE ticket visibility rule (domains/submissions/visibility.ts: the
  * requester, `forms:<Area>:read`, the assignee user or a member of the assignee group, admin —
- * issue 6 "lists and by-id reads apply the same visibility rule"); a file on an INTERNAL ticket
- * comment only to those who may read that comment, its handlers (issue 5 "internal (handlers
- * only)"). Unknown ids, other people's unlinked files and non-uuids are all null (the route
- * answers 404, never 403).
+ * lists and reads by id apply the same rule; docs/behaviour.md "Ticket visibility"); a file on an
+ * INTERNAL ticket comment only to those who may read that comment, its handlers
+ * (docs/behaviour.md "Comments"). Unknown ids, other people's unlinked files and non-uuids are all
+ * null (the route answers 404, never 403; docs/behaviour.md "Attachments").
  */
 export async function findReadableAttachment(db: Database, user: AuthUser, id: string): Promise<AttachmentRow | null> {
   if (!UUID_PATTERN.test(id)) return null;

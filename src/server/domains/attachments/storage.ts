@@ -1,8 +1,8 @@
 /**
- * The bytes of attachments on disk: `DATA_DIR/attachments/<storage key>` (design.md §3
- * "Attachment": stored on disk by default). An upload streams to a temp file in the same folder
- * while its sha256 is computed, its media type is then sniffed from the content with file-type,
- * and it is renamed into place only when accepted; a refused or aborted upload leaves nothing.
+ * The bytes of attachments on disk: `DATA_DIR/attachments/<storage key>`
+ * (docs/behaviour.md "Attachments"). An upload streams to a temp file in the same folder while its
+ * sha256 is computed, its media type is then sniffed from the content with file-type, and it is
+ * renamed into place only when accepted; a refused or aborted upload leaves nothing.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';

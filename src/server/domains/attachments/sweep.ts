@@ -1,9 +1,9 @@
 /**
- * Sweep of orphan attachments (issue 4 "Attachments"): a file uploaded with `POST /api/attachments`
- * but never linked to a submission or a ticket comment is deleted — its row and its stored bytes —
- * once it is older than `config.attachmentSweep.maxAgeMs` (default 24 h, ORPHAN_ATTACHMENT_MAX_AGE_HOURS),
- * checked every `intervalMs` (default 1 h, ATTACHMENT_SWEEP_INTERVAL_MINUTES). The timer starts
- * with the app and stops when it closes.
+ * Sweep of orphan attachments (docs/behaviour.md "Orphan sweep"): a file uploaded with
+ * `POST /api/attachments` but never linked to a submission or a ticket comment is deleted — its row
+ * and its stored bytes — once it is older than `config.attachmentSweep.maxAgeMs` (default 24 h,
+ * ORPHAN_ATTACHMENT_MAX_AGE_HOURS), checked every `intervalMs` (default 1 h,
+ * ATTACHMENT_SWEEP_INTERVAL_MINUTES). The timer starts with the app and stops when it closes.
  *
  * A file being linked at the same moment is never deleted: the delete is one statement whose
  * `WHERE` requires `submission_id IS NULL AND comment_id IS NULL`, so PostgreSQL re-checks it

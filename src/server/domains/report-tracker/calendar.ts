@@ -1,7 +1,8 @@
 /**
- * Business-day rules of the report tracker (issue 7 "due-day rules"): a business day is Monday to
- * Friday and not a configured holiday. Dates are ISO calendar dates (`YYYY-MM-DD`), computed in
- * UTC-free calendar arithmetic with date-fns (no time zone can shift a due date).
+ * Business-day rules of the report tracker (docs/behaviour.md "Report tracker due dates"): a
+ * business day is Monday to Friday and not a configured holiday. Dates are ISO calendar dates
+ * (`YYYY-MM-DD`), computed in UTC-free calendar arithmetic with date-fns (no time zone can shift a
+ * due date).
  */
 import { addDays, addMonths, format, isWeekend, parseISO } from 'date-fns';
 

@@ -1,9 +1,9 @@
 /**
- * The report tracker's configuration, `config/report-tracker.json` (issue 7): the report list
- * (grid columns), due-day rules (n-th business day of the month after the period), default owner
- * per region, holidays (a dated list, extended by hand once a year), the organisation's IANA time
- * zone (default America/New_York) and an optional `$comment`. Read and checked once; a wrong file
- * throws with every problem listed.
+ * The report tracker's configuration, `config/report-tracker.json`
+ * (docs/behaviour.md "Report tracker due dates"): the report list (grid columns), due-day rules
+ * (n-th business day of the month after the period), default owner per region, holidays (a dated
+ * list, extended by hand once a year), the organisation's IANA time zone (default America/New_York)
+ * and an optional `$comment`. Read and checked once; a wrong file throws with every problem listed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +35,7 @@ const ConfigSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** `config/report-tracker.json` as written, after the schema check. */
 export type ReportTrackerFile = Static<typeof ConfigSchema>;
 
 /** The organisation's time zone when the file names none. */

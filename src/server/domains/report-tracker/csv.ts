@@ -1,7 +1,7 @@
 /**
- * CSV of an accounting grid (issue 7 "Export of a month's grid as CSV"), RFC 4180 via csv-stringify:
- * one row per grid row, in grid order; columns Property, Name, Region, then per configured report
- * its status, owner and due date — exactly what the grid shows.
+ * CSV of an accounting grid (docs/behaviour.md "CSV exports"), RFC 4180 via csv-stringify: one row
+ * per grid row, in grid order; columns Property, Name, Region, then per configured report its
+ * status, owner and due date — exactly what the grid shows.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { AccountingGrid } from '../../../shared/report-tracker';

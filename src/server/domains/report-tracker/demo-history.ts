@@ -1,14 +1,16 @@
 /**
- * A plausible, deterministic completion history for the demo months the first-start seed opens
- * (issue 7: the 12-month trend shows data on a fresh machine). Pure planning here, written in bulk
- * by {@link openDemoMonths}. Same period, cells and `today` → same plan.
+ * A plausible, deterministic completion history for the demo months the first-start seed opens, so
+ * the 12-month trend shows data on a fresh machine (docs/behaviour.md "Report tracker months").
+ * Pure planning here, written in bulk by {@link openDemoMonths}. Same period, cells and `today` →
+ * same plan.
  *
  * The story: months two or more back are closed — every report Complete around its due date (a few
  * days early, some a day or two late), packages Delivered around theirs, except a few "stuck"
  * properties (2–15 % per month) with reports still In review and the package Pending. Last month is
  * in progress: the further `today` is past its month end towards the accounting due date, the more
- * is Complete; only fully Complete properties are Delivered (the delivery rule of issue 7).
- * Draws hash the natural keys (period, property, report), never the random row ids.
+ * is Complete; only fully Complete properties are Delivered (the delivery rule of
+ * docs/behaviour.md "Report tracker statuses"). Draws hash the natural keys (period, property,
+ * report), never the random row ids.
  */
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { randomUUID } from 'node:crypto';
@@ -22,9 +24,13 @@ import { monthRows } from './months';
 /** How many months before the current one the first-start seed fills with history. */
 export const DEMO_HISTORY_MONTHS = 11;
 
+/** A new accounting cell of a demo month, as {@link planDemoMonth} takes it (`dueDate` `YYYY-MM-DD`). */
 export type DemoCellInput = { id: string; propertyCode: string; report: string; dueDate: string };
+/** A new delivery entry of a demo month, as {@link planDemoMonth} takes it. */
 export type DemoDeliveryInput = { id: string; propertyCode: string; dueDate: string };
+/** A cell's planned state: its status and, when Complete, the day it was completed (`YYYY-MM-DD`). */
 export type DemoCellPlan = { id: string; status: AccountingStatus; completedOn: string | null };
+/** A delivery planned as Delivered: when (`YYYY-MM-DD`), how and to whom. */
 export type DemoDeliveryPlan = {
   id: string;
   deliveredOn: string;

@@ -1,9 +1,10 @@
 /**
- * Opening a report month (issue 7): creates, in ONE transaction, the month row, one accounting cell
- * per active property × configured report and one delivery entry per active property, with due
- * dates from the business-day rules, and a `changes` entry. Idempotent: every insert is
- * `ON CONFLICT DO NOTHING` on its natural key, so reopening creates nothing twice (and only adds
- * entries for properties activated since). Used by the API route and by the first-start seed.
+ * Opening a report month (docs/behaviour.md "Report tracker months"): creates, in ONE transaction,
+ * the month row, one accounting cell per active property × configured report and one delivery entry
+ * per active property, with due dates from the business-day rules, and a `changes` entry.
+ * Idempotent: every insert is `ON CONFLICT DO NOTHING` on its natural key, so reopening creates
+ * nothing twice (and only adds entries for properties activated since). Used by the API route and
+ * by the first-start seed.
  */
 import { eq } from 'drizzle-orm';
 import type { OpenMonthResult } from '../../../shared/report-tracker';

@@ -1,7 +1,8 @@
 /**
  * Reading the report tracker: the accounting grid (rows = properties, columns = configured reports),
  * the delivery list and the month overview. All filtering happens here, on the server.
- * "Today" is the calendar date in the configured time zone; overdue and Late derive from it (issue 7).
+ * "Today" is the calendar date in the configured time zone; overdue and Late derive from it
+ * (docs/behaviour.md "Report tracker due dates").
  */
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import {

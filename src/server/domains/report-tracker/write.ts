@@ -1,7 +1,8 @@
 /**
- * Changing the report tracker (issue 7): accounting cells (one or a bulk selection) and delivery
- * entries, each with optimistic concurrency on `version` (stale → 412, RFC 9110 §13.1.1) and a
- * `changes` entry per changed row in the SAME transaction (design.md §3 "Change").
+ * Changing the report tracker (docs/behaviour.md "Report tracker statuses"): accounting cells (one
+ * or a bulk selection) and delivery entries, each with optimistic concurrency on `version` (stale →
+ * 412, RFC 9110 section 13.1.1; docs/behaviour.md "Optimistic concurrency") and a `changes` entry
+ * per changed row in the SAME transaction (docs/behaviour.md "History").
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { JsonValue } from '../../../shared/json';
@@ -135,7 +136,8 @@ export type DeliveryPatch = {
 /**
  * Records a delivery (or sets it back to Pending) at `version`. Errors: 404 unknown id; 412 stale
  * version; 422 when Delivered lacks date, method or recipient; 409 `accounting_incomplete` when
- * the property's accounting reports are not all Complete and no override reason is given (issue 7).
+ * the property's accounting reports are not all Complete and no override reason is given
+ * (docs/behaviour.md "Report tracker statuses").
  * Returns the entry's period.
  */
 export async function updateDelivery(

@@ -1,9 +1,9 @@
 /**
- * Effective access per request (issue 6: "a user's effective scopes change on their next request
- * after an administrator changes them"): {@link effectiveAccess} results are cached for
- * {@link ACCESS_CACHE_TTL_MS} per database and user, and every role-group or member change calls
- * {@link invalidateAccess}, so within one process the next request sees the change at once.
- * With several API nodes, a node that did not make the change sees it within the TTL at most.
+ * Effective access per request: a user's effective scopes change on their next request after an
+ * administrator changes them (docs/behaviour.md "Role groups"). {@link effectiveAccess} results are
+ * cached for {@link ACCESS_CACHE_TTL_MS} per database and user, and every role-group or member
+ * change calls {@link invalidateAccess}, so within one process the next request sees the change at
+ * once. With several API nodes, a node that did not make the change sees it within the TTL at most.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Profile } from '../../../shared/me';

@@ -1,8 +1,9 @@
 /**
- * Reading and changing role groups and their members (issue 6). Every change runs in one
- * transaction with its `changes` row (design.md §3 "Change": entity `role_group`, actions
- * `created`, `updated`, `deleted`, `member_added`, `member_removed`, diff `{ field: { from, to } }`)
- * and clears the access cache afterwards, so members' next requests see it.
+ * Reading and changing role groups and their members (docs/behaviour.md "Role groups"). Every
+ * change runs in one transaction with its `changes` row (docs/behaviour.md "History": entity
+ * `role_group`, actions `created`, `updated`, `deleted`, `member_added`, `member_removed`, diff
+ * `{ field: { from, to } }`) and clears the access cache afterwards, so members' next requests see
+ * it.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { JsonObject, JsonValue } from '../../../shared/json';
@@ -258,7 +259,7 @@ export async function addMember(db: Database, actorId: string, groupId: string, 
 
 /**
  * Removes a member. Errors: 404 unknown group or not a member; 409 when it is the last member of
- * Administrators (issue 6).
+ * Administrators (docs/behaviour.md "Role groups").
  */
 export async function removeMember(db: Database, actorId: string, groupId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {

@@ -1,8 +1,12 @@
-/** Users and their effective scopes (design.md §5: the union of their role groups' scopes). */
+/**
+ * Users and their effective scopes: the union of the scopes of the role groups they belong to
+ * (docs/behaviour.md "Scopes").
+ */
 import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { roleGroupMembers, roleGroups, users } from '../../db/schema';
 
+/** Who signed in, from the access token: issuer, subject, display name and e-mail. */
 export type UserIdentity = { issuer: string; subject: string; name: string; email: string | null };
 
 const LAST_SEEN_REFRESH_MS = 5 * 60 * 1000;
@@ -71,7 +75,8 @@ export async function upsertUser(db: Database, identity: UserIdentity): Promise<
 
 /**
  * `roleGroups` (names) and `scope` are the profile's; `roleGroupIds` are the same groups' ids, so
- * the ticket lists' visibility rule needs no per-request lookup (lib/ticket-visibility `myGroupIdList`).
+ * the ticket lists' visibility rule needs no per-request lookup (domains/submissions/visibility.ts
+ * `myGroupIdList`).
  */
 export type EffectiveAccess = { roleGroups: string[]; roleGroupIds: string[]; scope: string[] };
 

@@ -1,6 +1,6 @@
 /**
  * Checks a role-group body by hand so every problem comes back at once as a 422 with one entry per
- * field (issue 6 "validation 422 with per-field messages"; paths are JSON Pointers, RFC 6901).
+ * field (docs/behaviour.md "Role groups"; paths are JSON Pointers, RFC 6901).
  */
 import type { FieldError } from '../../../shared/api-error';
 import type { RoleGroupInput } from '../../../shared/role-groups';

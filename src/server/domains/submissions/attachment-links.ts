@@ -1,9 +1,9 @@
 /**
- * Attachment references in submitted form data (issue 4 "Attachments"): each must name an
+ * Attachment references in submitted form data (docs/behaviour.md "Attachments"): each must name an
  * uploaded file of the submitter that no other submission uses yet; at most
- * MAX_ATTACHMENTS_PER_SUBMISSION. The references are rewritten with the stored name, size and
- * media type (the client's copy is not trusted), and linked to the new submission in its
- * insert transaction.
+ * MAX_ATTACHMENTS_PER_SUBMISSION. The references are rewritten with the stored name, size and media
+ * type (the client's copy is not trusted), and linked to the new submission in its insert
+ * transaction.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';

@@ -1,11 +1,11 @@
 /**
- * Creating a submission (docs/behaviour.md "Submitting a form"): nothing a user submitted is
- * ever lost or stored twice. In order: the scope check, the Idempotency-Key replay, the parent
- * check for nested areas, then every field check (portal-set ticket fields, the area's JSON
- * Schema, its cross-field rules from area.json `rules`, rich-text fields, property fields,
- * attachment references, and whatever other domains object to on `submissionChecking`), and
- * finally ONE transaction: the per-area number, the row, its `created` history entry, the
- * attachment links, and `submissionCreated` (routing and ticket feedback react to it there).
+ * Creating a submission (docs/behaviour.md "Submissions"): nothing a user submitted is ever lost or
+ * stored twice. In order: the scope check, the Idempotency-Key replay, the parent check for nested
+ * areas, then every field check (portal-set ticket fields, the area's JSON Schema, its cross-field
+ * rules from area.json `rules`, rich-text fields, property fields, attachment references, and
+ * whatever other domains object to on `submissionChecking`), and finally ONE transaction: the
+ * per-area number, the row, its `created` history entry, the attachment links, and
+ * `submissionCreated` (routing and ticket feedback react to it there).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
@@ -30,6 +30,7 @@ import { findVisibleSubmission, selectSubmissions, toSubmission } from './reposi
 /** What creating a submission needs besides its input: the database and the bus it announces on. */
 export type CreateDependencies = { db: Database; events: SubmissionEventBus };
 
+/** One submission to create: its area, the requester, the form data, the parent's id, the Idempotency-Key. */
 export type CreateInput = {
   area: Area;
   user: AuthUser;

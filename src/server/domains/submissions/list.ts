@@ -1,5 +1,5 @@
 /**
- * Listing an area's submissions with keyset pagination (engineering notes "Data": keyset
+ * Listing an area's submissions with keyset pagination (docs/behaviour.md "List paging": keyset
  * `WHERE (key, id) < (…)` stays fast at a million rows where OFFSET does not), the visibility rule,
  * an optional parent filter and a search over the data (full text, word prefixes) or the number.
  */
@@ -16,6 +16,7 @@ import type { AuthUser } from '../role-groups';
 import { selectSubmissions, toSubmission, visibilityCondition, type SubmissionRow } from './repository';
 import { UUID_PATTERN } from '../../lib/uuid';
 
+/** One page request of an area list: who asks, the area, page size, sort, cursor, search text, parent. */
 export type ListInput = {
   user: AuthUser;
   area: string;

@@ -1,14 +1,15 @@
 /**
- * Field-level rule of issue 6: the ticket fields the portal sets itself — status, priority,
- * assignee, requester, number, version and the audit fields — are refused when a submitter sends
- * them in a form body, with a message naming the field, rather than being silently dropped or
- * reported as a mere "additional property". An area whose own JSON Schema declares a property of
- * that name (e.g. a compliance item's `status`) keeps it as ordinary form data.
+ * Field-level rule (docs/behaviour.md "Portal-set fields"): the ticket fields the portal sets
+ * itself — status, priority, assignee, requester, number, version and the audit fields — are
+ * refused when a submitter sends them in a form body, with a message naming the field, rather than
+ * being silently dropped or reported as a mere "additional property". An area whose own JSON Schema
+ * declares a property of that name (e.g. a compliance item's `status`) keeps it as ordinary form
+ * data.
  */
 import type { FieldError } from '../../../shared/api-error';
 import type { JsonObject } from '../../../shared/json';
 
-/** Ticket fields no submitter may set on create (design.md §3 "Submission / ticket"). */
+/** Ticket fields no submitter may set on create; the portal sets them itself. */
 export const PORTAL_SET_FIELDS = [
   'id',
   'number',

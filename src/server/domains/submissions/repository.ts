@@ -34,6 +34,7 @@ export function selectSubmissions(db: Database) {
   return db.select(submissionColumns).from(submissions).innerJoin(users, eq(users.id, submissions.requesterId));
 }
 
+/** One row of {@link selectSubmissions}: the submission's columns and its requester's id, name and e-mail. */
 export type SubmissionRow = Awaited<ReturnType<ReturnType<typeof selectSubmissions>['execute']>>[number];
 
 /** Maps a row to the API's {@link Submission} (ISO 8601 UTC times). */
@@ -57,11 +58,11 @@ export function toSubmission(row: SubmissionRow): Submission {
 }
 
 /**
- * The visibility rule of an area's submissions — the one ticket rule (lib/ticket-visibility):
+ * The visibility rule of an area's submissions — the one ticket rule (./visibility.ts):
  * `forms:<Area>:read` (or admin) reads all, anyone else their own and those assigned to them or
  * their role groups. Returns the extra condition, or undefined when everything is visible.
- * `groupIds` (lib/ticket-visibility `myGroupIdList`) puts the group ids in as constants; `bind`
- * takes every value (lib/prepared-by-shape).
+ * `groupIds` (./visibility.ts `myGroupIdList`) puts the group ids in as constants; `bind` takes
+ * every value (lib/prepared-by-shape).
  */
 export function visibilityCondition(
   user: AuthUser,

@@ -1,6 +1,7 @@
 /**
- * THE visibility rule of tickets (issue 5 "Data rules"), used by every list and by-id route —
- * area lists, `/api/tickets`, comments and `/api/changes` — so they can never disagree:
+ * THE visibility rule of tickets (docs/behaviour.md "Ticket visibility"), used by every list and
+ * by-id route — area lists, `/api/tickets`, comments and `/api/changes` — so they can never
+ * disagree:
  *
  * - `admin` reads everything;
  * - a requester reads their own tickets;
@@ -37,10 +38,11 @@ export function inMyGroups(user: AuthUser): SQL {
 
 /**
  * The ids of the role groups `user` belongs to: those the auth hook cached with the user's scopes
- * (db/access, invalidated on every role-group change), else one small query. Lists pass them to
- * {@link ticketVisibility} so the rule holds constants: the planner then estimates each branch
- * from column statistics and, for a user who sees few tickets, combines the branch indexes
- * instead of walking the whole sort index (bench:lists, issue 5 "Data rules").
+ * (domains/role-groups/access.ts, invalidated on every role-group change), else one small query.
+ * Lists pass them to {@link ticketVisibility} so the rule holds constants: the planner then
+ * estimates each branch from column statistics and, for a user who sees few tickets, combines the
+ * branch indexes instead of walking the whole sort index (bench:lists;
+ * docs/performance.md).
  */
 export async function myGroupIdList(db: Database, user: AuthUser): Promise<string[]> {
   if (!user.roleGroups.length) return [];
@@ -91,7 +93,7 @@ export const MAX_BRANCHES_PER_KIND = 4;
  * the requester, the assignee user, one per role group id and one per readable area (a list longer
  * than {@link MAX_BRANCHES_PER_KIND} stays one `in (…)` branch). Undefined for an administrator
  * (no rule). For a user who reads no whole area, the ticket list takes the first page of each
- * branch and merges them (routes/api/tickets/list.ts `visibleAmong`), so a requester's page no
+ * branch and merges them (domains/tickets/list.ts `visibleAmong`), so a requester's page no
  * longer makes PostgreSQL sort every visible ticket, nor walk the `updated_at` index until a page
  * is full (first page at 1M tickets: 0.26 ms instead of 10–21 ms execution, bench:lists).
  * `groupIds` from {@link myGroupIdList}; `bind` takes every value (lib/prepared-by-shape).
@@ -142,7 +144,7 @@ export type HistoryBranch = { condition: SQL; readsTicket: boolean };
 /**
  * The same rule for history entries of tickets (`changes`, joined to their `submissions` row where
  * a branch reads it), as branches for a user who reads no whole area: entries of their own tickets
- * by `changes.ticket_requester_id` alone (kept by the database, db/schema.ts; its own index,
+ * by `changes.ticket_requester_id` alone (kept by the database, db/tables/changes.ts; its own index,
  * newest first), then of tickets assigned to them and to each of their role groups; internal
  * comments are left out by the caller. Undefined (the caller keeps the single `or` of
  * {@link ticketVisibility}) for an administrator, a reader of whole areas, a handler

@@ -1,7 +1,7 @@
 /**
- * Files on a ticket comment (issue 5 "comments with attachments"): each must be an upload of the
- * comment's author that nothing refers to yet, at most MAX_ATTACHMENTS_PER_COMMENT; they are
- * linked to the comment (and its ticket) in the comment's insert transaction.
+ * Files on a ticket comment (docs/behaviour.md "Comments"): each must be an upload of the comment's
+ * author that nothing refers to yet, at most MAX_ATTACHMENTS_PER_COMMENT; they are linked to the
+ * comment (and its ticket) in the comment's insert transaction.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';

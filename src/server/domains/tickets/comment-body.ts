@@ -1,9 +1,10 @@
 /**
- * The body of a ticket comment (issue 5 "rich-text comments"): read against the same allow-list,
+ * The body of a ticket comment (docs/behaviour.md "Comments"): read against the same allow-list,
  * caps and address rules as a rich-text form field (src/shared/rich-text.ts `readRichText`,
- * lib/rich-text-sanitiser; spec §5). Stored in the jsonb column as the document itself (an array
- * of blocks), not its JSON text: a JSON-looking string in jsonb is read back as a string by one
- * driver and as the parsed array by another (PGlite), an array is the same on every driver.
+ * lib/rich-text-sanitiser; docs/behaviour.md "Rich text"). Stored in the jsonb column as the
+ * document itself (an array of blocks), not its JSON text: a JSON-looking string in jsonb is read
+ * back as a string by one driver and as the parsed array by another (PGlite), an array is the same
+ * on every driver.
  */
 import type { JsonValue } from '../../../shared/json';
 import {

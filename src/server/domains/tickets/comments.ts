@@ -1,5 +1,5 @@
 /**
- * Comments on a ticket (issue 5 "/Tickets/comments/{id}"; design.md §3 "Comment"):
+ * Comments on a ticket (docs/behaviour.md "Comments"):
  * - internal comments are for handlers (`tickets:work`) only: hidden from everyone else, and
  *   only handlers may post them (403);
  * - a requester's comment on a Waiting-on-requester ticket moves it back to In progress;
@@ -78,6 +78,7 @@ async function findByKey(db: Database, user: AuthUser, ticketId: string, key: st
   return toComment(row);
 }
 
+/** A comment to post: its body (rich text or plain string), internal or not, files by id, the Idempotency-Key. */
 export type PostCommentInput = {
   body: JsonValue;
   isInternal: boolean;

@@ -1,6 +1,6 @@
 /**
- * CSV export of the filtered ticket list (issue 5 "export of the filtered view as CSV"; RFC 4180
- * via csv-stringify). Walks the same keyset pages as the list, up to {@link MAX_EXPORT_ROWS}.
+ * CSV export of the filtered ticket list (docs/behaviour.md "CSV exports"; RFC 4180 via
+ * csv-stringify). Walks the same keyset pages as the list, up to {@link MAX_EXPORT_ROWS}.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { TicketFilters, TicketSort } from '../../../shared/tickets';
@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import type { AuthUser } from '../role-groups';
 import { listTickets } from './list';
 
-/** Most rows one export returns (the file says so in its last line when cut). */
+/** Most tickets one export holds; tickets past it are left out of the file. */
 export const MAX_EXPORT_ROWS = 10_000;
 const BATCH = 100;
 

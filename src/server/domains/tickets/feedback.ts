@@ -1,7 +1,7 @@
 /**
- * Ticket feedback rules (issue 5: "when a ticket is resolved its requester is offered the
- * ticket-feedback form, pre-linked to that ticket (one feedback per ticket), and the rating shows
- * on the ticket"). Generic over any area whose area.json declares `ratesTicket`
+ * Ticket feedback rules (docs/behaviour.md "Ticket feedback"): once a ticket is resolved its
+ * requester is offered the ticket-feedback form, pre-linked to that ticket (one feedback per
+ * ticket), and the rating shows on the ticket. Generic over any area whose area.json declares `ratesTicket`
  * (src/shared/area.ts {@link TicketRatingLink}); TicketFeedback is the one that does.
  *
  * A feedback is refused with 422 `validation_failed` naming the ticket field when the ticket

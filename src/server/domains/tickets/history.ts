@@ -1,9 +1,9 @@
 /**
- * `GET /api/changes` (issue 5 "/Changes"; design.md §3 "Change"): the append-only history the
- * user may read, newest first, keyset-paged on the entry id. Ticket entries follow the one ticket
- * visibility rule (lib/ticket-visibility); internal-comment entries only for handlers; entries of
- * other entities (role groups, rules…) need `changes:read`. There is no route that edits or
- * deletes history.
+ * `GET /api/changes` (docs/behaviour.md "History"): the append-only history the user may read,
+ * newest first, keyset-paged on the entry id. Ticket entries follow the one ticket visibility rule
+ * (domains/submissions/visibility.ts); internal-comment entries only for handlers; entries of other
+ * entities (role groups, rules…) need `changes:read`. There is no route that edits or deletes
+ * history.
  */
 import { and, desc, eq, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CHANGES_READ_SCOPE, hasScope, TICKETS_WORK_SCOPE } from '../../../shared/scopes';
@@ -23,6 +23,7 @@ import {
 import type { AuthUser } from '../role-groups';
 import { UUID_PATTERN } from '../../lib/uuid';
 
+/** The history list's filters (docs/behaviour.md "History"); every one is optional. */
 export type ChangeFilters = {
   area?: string;
   /** Ticket id (uuid) or number (`AP-000123`). */
@@ -123,14 +124,14 @@ function selectChanges(db: Database) {
 type ChangeRow = Awaited<ReturnType<ReturnType<typeof selectChanges>['execute']>>[number];
 
 /**
- * A requester's page (no `tickets:work`, no `changes:read`, no whole area; lib/ticket-visibility
- * {@link historyVisibilityBranches}): `id in (…)` the union of each branch's first `limit` entry
- * ids under `conditions`, newest first. Their own tickets' entries come off
- * `changes_ticket_requester_idx` in order, without the ticket unless a filter reads it (`area`, a
- * ticket number): with the join PostgreSQL expected few entries to match and read all 4,000 of a
- * requester's entries for one page (36 ms at 1M tickets, bench:lists). The other branches join the
- * ticket by its id both ways (uuid and text) so PostgreSQL can go from ticket to entries
- * (`changes_entity_idx`). Internal comments are left out.
+ * A requester's page (no `tickets:work`, no `changes:read`, no whole area;
+ * domains/submissions/visibility.ts {@link historyVisibilityBranches}): `id in (…)` the union of
+ * each branch's first `limit` entry ids under `conditions`, newest first. Their own tickets'
+ * entries come off `changes_ticket_requester_idx` in order, without the ticket unless a filter
+ * reads it (`area`, a ticket number): with the join PostgreSQL expected few entries to match and
+ * read all 4,000 of a requester's entries for one page (36 ms at 1M tickets, bench:lists). The
+ * other branches join the ticket by its id both ways (uuid and text) so PostgreSQL can go from
+ * ticket to entries (`changes_entity_idx`). Internal comments are left out.
  */
 function visibleAmong(
   db: Database,

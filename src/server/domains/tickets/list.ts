@@ -1,6 +1,6 @@
 /**
- * `GET /api/tickets` and friends (issue 5 "/Tickets"): every ticket the user may read across all
- * areas, filtered, searched and keyset-paged in the database (engineering notes "Data": keyset
+ * `GET /api/tickets` and friends: every ticket the user may read across all areas, filtered,
+ * searched and keyset-paged in the database (docs/behaviour.md "List paging": keyset
  * `WHERE (key, id) < (…)` stays fast at a million rows; OFFSET does not). The same filters drive
  * the CSV export and the per-status counts.
  */
@@ -138,6 +138,7 @@ export function withStoredNumberCase<F extends TicketFilters>(filters: F, areaKe
   return numberPrefix ? { ...filters, q: numberPrefix } : filters;
 }
 
+/** One page request of the ticket list: filters, sort, page size and the cursor (absent: first page). */
 export type ListTicketsInput = { filters: TicketFilters; sort: TicketSort; limit: number; cursor: string | undefined };
 
 /**
@@ -155,7 +156,7 @@ function mergesBranches(user: AuthUser, filters: TicketFilters): boolean {
 
 /**
  * The page's condition: `conditions` for an administrator (no visibility rule); otherwise
- * `id in (…)` the union of, per visibility branch (lib/ticket-visibility
+ * `id in (…)` the union of, per visibility branch (domains/submissions/visibility.ts
  * {@link ticketVisibilityBranches}), the first `limit` ids of that branch under `conditions` in the
  * page's order. The page's first `limit` rows are among them (each is within the first `limit` of
  * a branch it belongs to), and each branch is a plain `and` that PostgreSQL plans on its own, most

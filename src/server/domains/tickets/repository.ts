@@ -53,7 +53,9 @@ export function selectTicketList(db: Database) {
     .leftJoin(ticketFeedback, eq(ticketFeedback.ticketId, submissions.id));
 }
 
+/** One row of {@link selectTickets}. */
 export type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+/** One row of {@link selectTicketList}. */
 export type TicketListRow = Awaited<ReturnType<ReturnType<typeof selectTicketList>['execute']>>[number];
 
 /** Maps a row to the API's {@link Ticket} (ISO 8601 UTC times; `isOverdue` as of now). */
@@ -102,7 +104,7 @@ export async function findVisibleTicket(db: Database, user: AuthUser, id: string
   return row ?? null;
 }
 
-/** The strong ETag of a ticket version (RFC 9110 §8.8.3): `"v<version>"`. */
+/** The strong ETag of a ticket version (RFC 9110 section 8.8.3): `"v<version>"`. */
 export function ticketEtag(version: number): string {
   return `"v${version}"`;
 }

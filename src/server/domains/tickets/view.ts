@@ -2,7 +2,7 @@
  * One ticket as its view shows it: the ticket, its feedback, and what the reader may do on it
  * (their roles, the next statuses they may set, the fields they may change, whether they may write
  * internal comments, and the feedback form to rate it). The rules are in docs/behaviour.md
- * "Ticket statuses" and "Who may change what".
+ * "Ticket transitions" and "Ticket changes".
  */
 import type { AssigneeOptions } from '../../../shared/assignment';
 import {

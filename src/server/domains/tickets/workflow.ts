@@ -1,6 +1,7 @@
 /**
- * `PATCH /api/tickets/:id` (issue 5 "Workflow"): status, priority, assignee user/group and due
- * date, with optimistic concurrency and exactly one history row in the same transaction.
+ * `PATCH /api/tickets/:id` (docs/behaviour.md "Ticket changes" and "Ticket transitions"): status,
+ * priority, assignee user/group and due date, with optimistic concurrency and exactly one history
+ * row in the same transaction.
  *
  * Order of checks: 404 (not visible) → 428 (no version given) → 412 (stale version) → 403 (a
  * field this user's roles may not set, named in the message) → 422 (unknown assignee, bad date)

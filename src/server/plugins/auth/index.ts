@@ -1,13 +1,14 @@
 /**
  * One onRequest hook for all of /api, deny by default: every route whose path starts with /api
  * needs `Authorization: Bearer <access token>` unless its config says `permission: 'public'`, and
- * the user must satisfy the route's declared permission (lib/route-permission; 403 otherwise).
- * Tokens are verified with jose (engineering notes "Server"; RFC 9068 JWT access tokens; RFC 8725
- * JWT best practices; RFC 6750 error responses). On success the user is upserted by
- * (issuer, subject) — never by e-mail — and `request.user` carries their profile and effective
- * scopes (db/access: cached until any role-group change, at most 5 s) and role-group ids; the user
- * row is read at most every 5 minutes per process (db/users `upsertUser`). Every refusal (401, and
- * 403 from a route) is logged with its reason, route and, where known, the user; never with the token.
+ * the user must satisfy the route's declared permission (./route-permission.ts; 403 otherwise).
+ * Tokens are verified with jose (RFC 9068 JWT access tokens; RFC 8725 JWT best practices; RFC 6750
+ * error responses; the checks are listed in docs/behaviour.md "Access-token checks"). On success the
+ * user is upserted by (issuer, subject) — never by e-mail — and `request.user` carries their profile
+ * and effective scopes (domains/role-groups/access.ts: cached until any role-group change, at most
+ * 5 s) and role-group ids; the user row is read at most every 5 minutes per process
+ * (domains/role-groups/users.ts `upsertUser`). Every refusal (401, and 403 from a route) is logged
+ * with its reason, route and, where known, the user; never with the token.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -26,12 +27,12 @@ import type { HttpError } from '../../lib/errors';
 import { describePermission, isRoutePermission, permits } from './route-permission';
 import { sharedPlugin } from '../../lib/shared-plugin';
 
-/** Seconds of clock skew accepted on `exp`, `nbf` and `iat` (issue 3: at most 60). */
+/** Seconds of clock skew accepted on `exp`, `nbf` and `iat` (docs/behaviour.md "Access-token checks"). */
 export const CLOCK_TOLERANCE_S = 30;
 const REALM = 'tm-portal';
 /**
  * JOSE header parameters that name or carry a verification key. Keys come from the issuer's
- * `jwks_uri` only, so a token that brings its own is refused outright (RFC 8725 §3.10; jose
+ * `jwks_uri` only, so a token that brings its own is refused outright (RFC 8725 section 3.10; jose
  * ignores them anyway — refusing also makes the log say why).
  */
 const KEY_HEADERS = ['jku', 'jwk', 'x5u', 'x5c'] as const;
@@ -119,7 +120,7 @@ export function createTokenVerifier(
   if (oidc.kind === 'builtin') {
     if (!builtinJwks) throw new Error('built-in provider keys are missing');
     keys = createLocalJWKSet(builtinJwks);
-    // RFC 9068 §4: the `typ` tells an access token from an ID token signed by the same key.
+    // RFC 9068 section 4: the `typ` tells an access token from an ID token signed by the same key.
     options.typ = 'at+jwt';
     options.maxTokenAge = BUILTIN_ACCESS_TOKEN_TTL_S;
   } else {
@@ -181,7 +182,7 @@ function deny(request: FastifyRequest, reply: FastifyReply, { reason, hadToken, 
     { reason, route: request.routeOptions.url, method: request.method, ...(subject ? { subject } : {}) },
     'authentication failed',
   );
-  // RFC 6750 §3.1: no error code when the request carried no credentials at all.
+  // RFC 6750 section 3.1: no error code when the request carried no credentials at all.
   const challenge = hadToken
     ? `Bearer realm="${REALM}", error="invalid_token", error_description="The access token is invalid or has expired"`
     : `Bearer realm="${REALM}"`;
@@ -233,7 +234,7 @@ export function identityFromClaims(claims: JWTPayload, subject: string): { name:
   return { name: stringClaim(claims, 'name') ?? username ?? email ?? subject, email };
 }
 
-/** Token68 syntax of RFC 6750 §2.1; the scheme name is case-insensitive (RFC 9110 §11.1). */
+/** Token68 syntax of RFC 6750 section 2.1; the scheme name is case-insensitive (RFC 9110 section 11.1). */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /** Logs a 403 a route raised for a signed-in user (authorization failure) with its reason and the user id. */

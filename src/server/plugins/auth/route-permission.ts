@@ -1,8 +1,8 @@
 /**
- * What each API route needs (issue 6 "Enforcement everywhere"): every route under `/api` declares
- * `config: { permission }` and the auth hook enforces it — deny by default. A route that declares
- * nothing answers 500 and logs the missing declaration, so a forgotten declaration never opens a
- * route.
+ * What each API route needs (docs/behaviour.md "Access-token checks"): every route under `/api`
+ * declares `config: { permission }` and the auth hook enforces it — deny by default. A route that
+ * declares nothing answers 500 and logs the missing declaration, so a forgotten declaration never
+ * opens a route.
  *
  * - `'public'`: no token (health, sign-in configuration, API description).
  * - `'signed-in'`: any valid access token; the route applies object-level rules itself (own,
@@ -12,6 +12,7 @@
  */
 import { hasScope, type ScopedUser } from '../../../shared/scopes';
 
+/** A route's declared permission (`config.permission`); the shapes are listed in the module comment. */
 export type RoutePermission =
   'public' | 'signed-in' | { readonly scope: string } | { readonly anyScope: readonly string[] };
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { idpAccounts } from '../../db/schema';
 import { verifyPassword } from '../../lib/password';
 
+/** One row of `idp_accounts`: subject (`id`), username, scrypt hash, e-mail, name and groups. */
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 
 /** Loads an account by subject (`id`), or undefined. */

@@ -1,7 +1,7 @@
 /**
  * Signing and cookie keys of the built-in identity provider, generated once and kept in
- * `${DATA_DIR}/oidc-keys.json` (mode 0600) so tokens and sessions survive restarts
- * (engineering notes: oidc-provider's generated dev keys are for quick starts only).
+ * `${DATA_DIR}/oidc-keys.json` (mode 0600) so tokens and sessions survive restarts (oidc-provider's
+ * own development keys are for quick starts only; docs/behaviour.md "Built-in identity provider").
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { BUILTIN_TOKEN_ALGORITHM } from '../../config';
 
+/** The content of `oidc-keys.json`: token signing keys and cookie keys. */
 export type ProviderKeys = {
   /** Private RS256 signing keys (with `kid`, `alg`, `use`), newest first. */
   signing: JWK[];

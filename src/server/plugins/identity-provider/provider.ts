@@ -1,10 +1,11 @@
 /**
  * The built-in OpenID Connect provider (panva oidc-provider v9, OpenID Certified) for local use,
- * configured as issue 2/3 ask: one public client `tm-portal` with exactly one redirect URI,
- * authorization code + PKCE S256 required (v9 supports no other method), refresh tokens rotated
- * on every use (a replayed one revokes the whole grant), JWT access tokens (RFC 9068) for the
- * audience `api://tm-portal` valid 15 minutes, RP-initiated logout (automatic with a valid
- * `id_token_hint`, confirmed otherwise) and token revocation, no dev interactions.
+ * configured as docs/behaviour.md "Built-in identity provider" describes: one public client
+ * `tm-portal` with exactly one redirect URI, authorization code + PKCE S256 required (v9 supports
+ * no other method), refresh tokens rotated on every use (a replayed one revokes the whole grant),
+ * JWT access tokens (RFC 9068) for the audience `api://tm-portal` valid 15 minutes, RP-initiated
+ * logout (automatic with a valid `id_token_hint`, confirmed otherwise) and token revocation, no dev
+ * interactions.
  */
 import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -83,7 +84,7 @@ function clientConfig(publicUrl: string): NonNullable<Configuration['clients']>[
  * True when the logout request's `id_token_hint` (already validated by the provider: our
  * signature, our issuer, a registered client as audience) names the signed-in user, and that
  * user's session has authorized the client. Only then may the OP skip asking (OpenID Connect
- * RP-Initiated Logout 1.0 §2: it MUST ask when there is no hint or the hint does not belong to
+ * RP-Initiated Logout 1.0, section 2: it MUST ask when there is no hint or the hint does not belong to
  * the current session/user).
  */
 function hintMatchesSession(ctx: KoaContextWithOIDC): boolean {
@@ -106,7 +107,8 @@ function pagesConfig(publicUrl: string): Pick<Configuration, 'renderError'> & {
     },
     logout: {
       enabled: true,
-      // The documented way to skip the confirmation is a self-submitting form (oidc-provider issue #223).
+      // oidc-provider has no switch to skip the confirmation; its maintainer's advice is a
+      // self-submitting form rendered by `logoutSource`.
       logoutSource: (ctx, form) => {
         if (hintMatchesSession(ctx)) {
           const nonce = randomBytes(16).toString('base64url');
@@ -132,7 +134,8 @@ export function createIdentityProvider(config: AppConfig, db: Database, keys: Pr
     adapter: createOidcAdapter(db),
     clients: [clientConfig(config.publicUrl)],
     jwks: { keys: keys.signing },
-    // Spec §9: auth cookies are prefixed 'auth.'.
+    // Like every stored piece of the sign-in, the cookies are named `auth.…`
+    // (docs/behaviour.md "Built-in identity provider").
     cookies: {
       keys: keys.cookies,
       names: { session: 'auth.session', interaction: 'auth.interaction', resume: 'auth.interaction_resume' },
@@ -149,7 +152,7 @@ export function createIdentityProvider(config: AppConfig, db: Database, keys: Pr
     },
     features: {
       devInteractions: { enabled: false },
-      // RFC 7009 §2.1: a client may revoke only its own tokens (for a public client, other tokens are ignored).
+      // RFC 7009 section 2.1: a client may revoke only its own tokens (for a public client, other tokens are ignored).
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       rpInitiatedLogout: pages.logout,
       resourceIndicators: resourceIndicators(),
@@ -175,7 +178,7 @@ export function createIdentityProvider(config: AppConfig, db: Database, keys: Pr
   };
   const provider = new Provider(`${config.publicUrl}${OIDC_MOUNT_PATH}`, configuration);
   // URLs in discovery and redirects are built from PUBLIC_URL, never from the request's Host header
-  // (see the mount in plugins/identity-provider.ts, which sets the forwarded headers itself).
+  // (see `mountProvider` in ./index.ts, which sets the forwarded headers itself).
   provider.proxy = true;
   return provider;
 }

@@ -9,7 +9,7 @@ export const AreaParams = Type.Object({ key: Type.String({ maxLength: 64 }) });
 
 /**
  * `GET /api/areas` → AreaSummary[] (title order); `GET /api/areas/:key` → AreaDefinition;
- * unknown key → 404 `not_found` (issue 2 contract).
+ * unknown key → 404 `not_found` (docs/behaviour.md "Error messages").
  */
 export const areaRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const summaries: AreaSummary[] = app.areas.list.map(({ definition: { key, title, group, description, parent } }) =>

@@ -5,7 +5,8 @@ import { AuthConfigSchema } from './schemas';
 /**
  * `GET /api/auth/config` (public) → {@link AuthConfig}: how the browser signs in — the built-in
  * provider at `${PUBLIC_URL}/oidc` or OIDC_ISSUER; scope `openid profile email` (plus
- * OIDC_EXTRA_SCOPES), the resource indicator when the issuer takes one, strategy `aad` (spec §7, §9).
+ * OIDC_EXTRA_SCOPES), the resource indicator when the issuer takes one, strategy `aad`
+ * (docs/behaviour.md "Sign-in").
  */
 export const authConfigRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const { oidc } = app.config;

@@ -13,6 +13,7 @@ import type * as S from './schemas';
 /** Mutual assignability (intersections and flattened objects count as the same). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { mismatch: [A, B] }) : { mismatch: [A, B] };
 
+/** One `Same<schema, contract>` per payload; each element is `true` when they agree. */
 export type ContractChecks = [
   Same<Static<typeof S.ApiErrorSchema>, ApiError>,
   Same<Static<typeof S.ValidationErrorSchema>, ValidationErrorBody>,

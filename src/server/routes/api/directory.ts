@@ -1,8 +1,8 @@
 /**
- * The people and group directory for pickers (issue 4 "Select … options loaded from the API
- * (properties, users, role groups)"): what any signed-in colleague may look up, as a corporate
- * address book shows it — name and e-mail of users, name of role groups. Managing them, members
- * and scopes stay behind `rolegroups:manage` (routes/api/users.ts, role-groups/).
+ * The people and group directory for the form pickers whose options come from the API (users and
+ * role groups): what any signed-in colleague may look up, as a corporate address book shows it —
+ * name and e-mail of users, name of role groups. Managing them, members and scopes stay behind
+ * `rolegroups:manage` (routes/api/users.ts, routes/api/role-groups/).
  * - `GET /api/directory/users?q=&limit=&cursor=` → UserPage (same search and keyset pages as
  *   `GET /api/users`); 400 for a bad cursor;
  * - `GET /api/directory/role-groups` → RoleGroupDirectory `{ items: [{ id, name }] }` by name.

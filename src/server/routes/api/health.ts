@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
-/** `GET /api/health` → 200 `{"status":"ok"}`; public (issue 2). Answers once the app is ready (database migrated). */
+/** `GET /api/health` → 200 `{"status":"ok"}`; public. Answers once the app is ready (database migrated). */
 export const healthRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   app.get(
     '/health',

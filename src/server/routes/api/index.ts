@@ -19,7 +19,8 @@ import { ticketRoutes } from './tickets/index';
 
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
- * otherwise; engineering notes "Server"); the Bearer check is the global auth hook.
+ * otherwise, except on routes whose config says `multipart`; plugins/errors.ts `rejectNonJson`);
+ * the Bearer check is the global auth hook.
  */
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', rejectNonJson);

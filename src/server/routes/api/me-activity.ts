@@ -1,7 +1,7 @@
 /**
- * `GET /api/me/activity` → {@link MyActivity}: the signed-in user's own open submissions and
- * most recent submissions (newest first, at most 10 each) and the 5 form areas they submit most,
- * for the home page (issue 8). Only the requester's own rows: no scope needed beyond signing in.
+ * `GET /api/me/activity` → {@link MyActivity}: the signed-in user's own open submissions and most
+ * recent submissions (newest first, at most 10 each) and the 5 form areas they submit most, for the
+ * home page. Only the requester's own rows: no scope needed beyond signing in.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

@@ -2,7 +2,10 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { AUTH_ERRORS, ProfileSchema } from './schemas';
 import { requireUser } from './require-user';
 
-/** `GET /api/me` → the signed-in user's Profile with `scope` computed from role groups (design.md §2). */
+/**
+ * `GET /api/me` → the signed-in user's Profile with `scope` computed from role groups
+ * (docs/behaviour.md "Scopes").
+ */
 export const meRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   app.get(
     '/me',

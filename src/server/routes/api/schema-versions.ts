@@ -1,8 +1,8 @@
 /**
  * `GET /api/areas/:key/schema[?version=N]` → FormSchemaVersion: the JSON Schema, UI schema and
  * rules of version N of an area's form (default: the current one), so a stored submission can be
- * shown with the schema it was submitted with (issue 4). 404 `not_found` for an unknown area or
- * version.
+ * shown with the schema it was submitted with (docs/behaviour.md "Schema versions"). 404
+ * `not_found` for an unknown area or version.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

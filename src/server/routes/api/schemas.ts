@@ -9,7 +9,7 @@ import { AreaRuleSchema } from '../../domains/areas';
 
 /**
  * `schema` or null in a RESPONSE schema, as a JSON Schema type array (`{ type: ['string', 'null'] }`,
- * JSON Schema 2020-12 §6.1.1). fast-json-stringify writes it after one null check; for an `anyOf`
+ * JSON Schema 2020-12 Validation, section 6.1.1). fast-json-stringify writes it after one null check; for an `anyOf`
  * it runs a validation per value to choose the branch (a page of 25 tickets serialised in ~57 µs
  * instead of ~115 µs). Request schemas keep `anyOf` with null first (see tickets/schemas `Nullable`).
  */

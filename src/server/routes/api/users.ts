@@ -1,9 +1,11 @@
 /**
- * Users and the scope vocabulary for administrators (issue 6), behind `rolegroups:manage`:
+ * Users and the scope vocabulary for administrators (docs/behaviour.md "Role groups"), behind
+ * `rolegroups:manage`:
  * - `GET /api/users?q=&limit=&cursor=` → UserPage: users whose name or e-mail contains `q`
- *   (case-insensitive), by name, keyset pages (engineering notes "Data");
+ *   (case-insensitive), by name, keyset pages (docs/behaviour.md "List paging");
  * - `GET /api/users/:id/access` → UserAccess: effective scopes and the groups granting each; 404;
- * - `GET /api/scopes` → ScopeVocabulary: design.md §5 plus per-area scopes of every discovered area.
+ * - `GET /api/scopes` → ScopeVocabulary: the fixed scopes plus the two scopes of every discovered
+ *   area (docs/behaviour.md "Scopes").
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

@@ -1,6 +1,6 @@
 /**
- * Assignment rules (issue 5 "Assignments"; design.md §3, §5), all needing `assignments:manage`
- * (403 otherwise):
+ * Assignment rules (docs/behaviour.md "Routing rules"), all needing `assignments:manage` (403
+ * otherwise):
  * - `GET /api/assignment-rules` → AssignmentRule[] in order;
  * - `GET /api/assignment-rules/assignees` → users and role groups a rule may assign to;
  * - `GET /api/assignment-rules/:id` → AssignmentRule (404 unknown);
@@ -11,8 +11,9 @@
  * - `DELETE /api/assignment-rules/:id?version=` → 204; 412 stale;
  * - `GET /api/assignment-rules/:id/preview`, `POST /api/assignment-rules/preview` (unsaved rule)
  *   → AssignmentPreview: which of the area's 50 most recent submissions the rule matches.
- * Every write appends its history rows in the same transaction (store.ts). Deleting a role group
- * that a rule assigns to is refused (409 naming the rules): this plugin registers that check.
+ * Every write appends its history rows in the same transaction (domains/assignments/rules.ts).
+ * Deleting a role group that a rule assigns to is refused (409 naming the rules): plugins/domains.ts
+ * adds that check (`rulesAssigningTo`) to `app.groupReferences`.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -59,7 +60,7 @@ const PREVIEW_FIELDS = /^\/(area|property|field)(\/|$)/;
 
 /** See the module comment. */
 export const assignmentRuleRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
-  // A role group that routing rules assign to cannot be deleted (409 naming the rules; issue 6).
+  // A rule body, normalised and checked for meaning (422 naming each faulty field).
   const checked = async (body: Parameters<typeof normalizeRule>[0], selfId?: string) => {
     const rule = normalizeRule(body);
     const errors = await validateRule(app.db, app.areas, rule, selfId);

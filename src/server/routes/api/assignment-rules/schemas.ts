@@ -1,7 +1,8 @@
 /**
  * TypeBox schemas of `/api/assignment-rules` (shapes of src/shared/assignment.ts; the
  * compile-time check at the bottom proves both say the same thing). Bodies are checked for types
- * here (400); meaning — existing area, property, user, group — is checked by `validate.ts` (422).
+ * here (400); meaning — existing area, property, user, group — is checked by
+ * domains/assignments/rule-validation.ts (422).
  */
 import { Type, type Static } from 'typebox';
 import type {
@@ -19,15 +20,19 @@ import { PersonRefSchema } from '../schemas';
  */
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
 
+/** A role group as a rule or assignment names it: id and name. */
 export const GroupRefSchema = Type.Object({ id: Type.String(), name: Type.String() });
 
+/** The value a rule's field condition compares with: a string (at most 500), number or boolean. */
 export const FieldValueSchema = Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]);
 
+/** A rule's field condition in a request body: JSON Pointer (or field name) and value. */
 export const FieldConditionSchema = Type.Object(
   { pointer: Type.String({ maxLength: 300 }), value: FieldValueSchema },
   { additionalProperties: false },
 );
 
+/** `AssignmentRule` (src/shared/assignment.ts): a rule as the API answers it. */
 export const AssignmentRuleSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   name: Type.String(),
@@ -55,27 +60,34 @@ const inputProperties = {
   assigneeGroupId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
 };
 
+/** `AssignmentRuleInput`: the body of `POST /api/assignment-rules` and of a preview. */
 export const AssignmentRuleInputSchema = Type.Object(inputProperties, { additionalProperties: false });
 
+/** The body of `PUT /api/assignment-rules/:id`: the input plus the version read. */
 export const AssignmentRuleUpdateSchema = Type.Object(
   { ...inputProperties, version: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
 );
 
+/** The body of `PUT /api/assignment-rules/:id/enabled`. */
 export const EnabledBodySchema = Type.Object(
   { enabled: Type.Boolean(), version: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
 );
 
+/** The body of `PUT /api/assignment-rules/order`: every rule id once, in the new order. */
 export const OrderBodySchema = Type.Object(
   { ids: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 1000 }) },
   { additionalProperties: false },
 );
 
+/** Path parameter `:id` of a rule (a malformed id answers 404 in the domain). */
 export const RuleParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
+/** `?version=` of `DELETE /api/assignment-rules/:id`. */
 export const VersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) });
 
+/** `AssignmentPreview`: how many recent submissions were examined and those the rule matches. */
 export const AssignmentPreviewSchema = Type.Object({
   examined: Type.Integer(),
   matches: Type.Array(
@@ -91,11 +103,13 @@ export const AssignmentPreviewSchema = Type.Object({
   ),
 });
 
+/** `AssigneeOptions`: the users and role groups work can be assigned to. */
 export const AssigneeOptionsSchema = Type.Object({
   users: Type.Array(PersonRefSchema),
   groups: Type.Array(GroupRefSchema),
 });
 
+/** `SubmissionAssignment`: a submission's status, assignees and the rule that routed it. */
 export const SubmissionAssignmentSchema = Type.Object({
   status: Type.String(),
   assigneeUser: Nullable(PersonRefSchema),
@@ -105,6 +119,7 @@ export const SubmissionAssignmentSchema = Type.Object({
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { mismatch: [A, B] }) : { mismatch: [A, B] };
 
+/** One `Same<schema, contract>` per payload; each element is `true` when they agree. */
 export type AssignmentContractChecks = [
   Same<Static<typeof AssignmentRuleSchema>, AssignmentRule>,
   Same<Static<typeof AssignmentRuleInputSchema>, AssignmentRuleInput>,

@@ -1,8 +1,9 @@
 /**
- * `GET /api/areas/:key/submissions/:id/assignment` (signed-in; the submission visibility rule of
- * records.ts, 404 when unknown or not visible) → SubmissionAssignment: status, assignee user and
- * role group, and the assignment rule that routed it (issue 5: "the ticket records which rule did
- * it"; null when none did or the rule was deleted since).
+ * `GET /api/areas/:key/submissions/:id/assignment` (signed-in; the ticket visibility rule of
+ * domains/submissions/visibility.ts, 404 when unknown or not visible) → SubmissionAssignment:
+ * status, assignee user and role group, and the assignment rule that routed it (the ticket records
+ * which rule did it; null when none did or the rule was deleted since; docs/behaviour.md
+ * "Routing").
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

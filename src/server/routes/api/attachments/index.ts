@@ -1,5 +1,5 @@
 /**
- * Attachments (issue 4 "Attachments"; design.md §3):
+ * Attachments (docs/behaviour.md "Attachments"):
  * - `POST /api/attachments` multipart/form-data with one file part → 201 Attachment (200 with
  *   `Idempotency-Replayed: true` when the `Idempotency-Key` was used before by the same user).
  *   Streamed to disk; 413 `file_too_large` above 10 MiB, 415 `file_type_not_allowed` when the
@@ -7,7 +7,8 @@
  * - `GET /api/attachments/:id` → the bytes, `Content-Disposition: attachment` (RFC 6266, via the
  *   content-disposition package), `X-Content-Type-Options: nosniff`; 404 unless the caller owns
  *   the file or may read the submission it is linked to — and, for a file on an internal ticket
- *   comment, is a handler of that ticket (records.ts `findReadableAttachment`).
+ *   comment, is a handler of that ticket (domains/attachments/repository.ts
+ *   `findReadableAttachment`).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,5 +1,6 @@
 /**
- * The report tracker API (issue 7; design.md §3, §5), prefix `/api/report-tracker`:
+ * The report tracker API (docs/behaviour.md "Report tracker months", "Report tracker due dates",
+ * "Report tracker statuses"), prefix `/api/report-tracker`:
  * - `GET  /overview?period=&region=` → counts per kind and the 12-month trend (either reader scope);
  * - `GET  /months` → open months; `POST /months {period}` → 201 opened / 200 already open (idempotent);
  * - `GET  /accounting?period=&region=&owner=&status=` → the grid; `GET /accounting.csv` → the same as CSV;
@@ -69,7 +70,10 @@ const WRITE_ERRORS = {
   428: ApiErrorSchema,
 } as const;
 
-/** The version a write is based on: `If-Match: "3"` (or `W/"3"`, or `3`), else the body's `version`; 428 when neither. */
+/**
+ * The version a write is based on: `If-Match: "3"` (or `W/"3"`, or `3`), else the body's `version`.
+ * Errors: 400 for an unreadable If-Match; 428 when neither is sent.
+ */
 export function expectedVersion(ifMatch: string | undefined, bodyVersion: number | undefined): number {
   if (ifMatch !== undefined) {
     const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(ifMatch.trim());

@@ -14,13 +14,17 @@ import {
  */
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
 
+/** A month, `YYYY-MM`. */
 export const PeriodSchema = Type.String({ pattern: PERIOD_PATTERN, description: 'Month, YYYY-MM' });
+/** A calendar date, `YYYY-MM-DD`. */
 export const DateSchema = Type.String({ pattern: DATE_PATTERN, description: 'Calendar date, YYYY-MM-DD' });
+/** One of the accounting statuses (Not started, In progress, In review, Complete). */
 export const AccountingStatusSchema = Type.Enum(ACCOUNTING_STATUSES);
 
 const PropertyRefSchema = Type.Object({ code: Type.String(), name: Type.String(), region: Type.String() });
 const ReportSchema = Type.Object({ key: Type.String(), name: Type.String() });
 
+/** `AccountingCell`: one report of one property for the month. */
 export const AccountingCellSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   report: Type.String(),
@@ -32,6 +36,7 @@ export const AccountingCellSchema = Type.Object({
   version: Type.Integer(),
 });
 
+/** `AccountingGrid`: a month's reports (columns) and one row per property. */
 export const AccountingGridSchema = Type.Object({
   period: Type.String(),
   today: Type.String(),
@@ -41,6 +46,7 @@ export const AccountingGridSchema = Type.Object({
   ),
 });
 
+/** `DeliveryEntry`: one property's package delivery for the month. */
 export const DeliveryEntrySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   property: PropertyRefSchema,
@@ -56,12 +62,14 @@ export const DeliveryEntrySchema = Type.Object({
   version: Type.Integer(),
 });
 
+/** `DeliveryList`: a month's delivery entries. */
 export const DeliveryListSchema = Type.Object({
   period: Type.String(),
   today: Type.String(),
   entries: Type.Array(DeliveryEntrySchema),
 });
 
+/** `ReportOverview`: counts per kind (null without the read scope) and the 12-month trend in percent. */
 export const OverviewSchema = Type.Object({
   period: Type.String(),
   isOpen: Type.Boolean(),
@@ -88,6 +96,7 @@ export const OverviewSchema = Type.Object({
   ),
 });
 
+/** `OpenMonthResult`: whether the month was opened now and how many entries were created. */
 export const OpenMonthResultSchema = Type.Object({
   period: Type.String(),
   created: Type.Boolean(),
@@ -95,6 +104,7 @@ export const OpenMonthResultSchema = Type.Object({
   deliveries: Type.Integer(),
 });
 
+/** Query of the grid and its CSV: period, and optional region, owner and status (or `Overdue`). */
 export const GridQuery = Type.Object({
   period: PeriodSchema,
   region: Type.Optional(Type.String({ maxLength: 100 })),
@@ -102,15 +112,17 @@ export const GridQuery = Type.Object({
   status: Type.Optional(Type.Union([AccountingStatusSchema, Type.Literal('Overdue')])),
 });
 
+/** Query of the delivery list: period, and optional region and status (or `Late`). */
 export const DeliveryQuery = Type.Object({
   period: PeriodSchema,
   region: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(Type.Union([Type.Enum(DELIVERY_STATUSES), Type.Literal('Late')])),
 });
 
-/** Optional `If-Match: "<version>"` (RFC 9110 §13.1.1); the body's `version` is the alternative. */
+/** Optional `If-Match: "<version>"` (RFC 9110 section 13.1.1); the body's `version` is the alternative. */
 export const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 40 })) });
 
+/** The body of `PATCH /accounting/cells/:id`: at least one field; `version` unless sent as If-Match. */
 export const CellPatchBody = Type.Object(
   {
     status: Type.Optional(AccountingStatusSchema),
@@ -121,6 +133,7 @@ export const CellPatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
+/** The body of `POST /accounting/bulk`: the cells at the versions read, and what to set on all. */
 export const BulkBody = Type.Object(
   {
     cells: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), version: Type.Integer({ minimum: 1 }) }), {
@@ -133,6 +146,7 @@ export const BulkBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The body of `PATCH /delivery/:id`: Delivered with its details, or back to Pending. */
 export const DeliveryPatchBody = Type.Object(
   {
     status: Type.Enum(DELIVERY_STATUSES),
@@ -146,4 +160,5 @@ export const DeliveryPatchBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Path parameter `:id`, a uuid. */
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });

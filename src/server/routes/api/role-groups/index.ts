@@ -1,5 +1,5 @@
 /**
- * Role groups (issue 6), all behind `rolegroups:manage`:
+ * Role groups (docs/behaviour.md "Role groups"), all behind `rolegroups:manage`:
  * - `GET /api/role-groups` → `{ items: RoleGroup[] }`; `GET /api/role-groups/:id` → RoleGroupDetail (404);
  * - `POST /api/role-groups` body RoleGroupInput → 201 RoleGroupDetail; 422 per field;
  * - `PUT /api/role-groups/:id` body RoleGroupInput + `version` → 200; 404; 409 stale version; 422;

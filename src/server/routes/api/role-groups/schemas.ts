@@ -13,12 +13,14 @@ import type {
   UserSummary,
 } from '../../../../shared/role-groups';
 
+/** `UserSummary`: id, name and e-mail of a user. */
 export const UserSummarySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   name: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** `RoleGroup`: a group with its scopes, identity-provider ids and member count. */
 export const RoleGroupSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   name: Type.String(),
@@ -30,13 +32,16 @@ export const RoleGroupSchema = Type.Object({
   version: Type.Integer(),
 });
 
+/** `RoleGroupList`: every role group. */
 export const RoleGroupListSchema = Type.Object({ items: Type.Array(RoleGroupSchema) });
 
+/** `RoleGroupDetail`: a group with its explicit members. */
 export const RoleGroupDetailSchema = Type.Object({
   ...RoleGroupSchema.properties,
   members: Type.Array(UserSummarySchema),
 });
 
+/** `UserPage`: one keyset page of users and the cursor of the next. */
 export const UserPageSchema = Type.Object({
   items: Type.Array(UserSummarySchema),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
@@ -49,6 +54,7 @@ const GroupSourceSchema = Type.Union([
   Type.Literal('group-map'),
 ]);
 
+/** `UserAccess`: a user's groups (and how they belong), each scope with the groups granting it. */
 export const UserAccessSchema = Type.Object({
   user: UserSummarySchema,
   groups: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), via: Type.Array(GroupSourceSchema) })),
@@ -56,11 +62,14 @@ export const UserAccessSchema = Type.Object({
   idpGroups: Type.Union([Type.Array(Type.String()), Type.Null()]),
 });
 
+/** `ScopeVocabulary`: every scope a role group may hold, with a label and a category. */
 export const ScopeVocabularySchema = Type.Object({
   items: Type.Array(Type.Object({ scope: Type.String(), label: Type.String(), category: Type.String() })),
 });
 
+/** Path parameter `:id` (a malformed id answers 404 in the domain). */
 export const UuidParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/** Path parameters `:id` (the group) and `:userId`. */
 export const MemberParams = Type.Object({ id: Type.String({ maxLength: 64 }), userId: Type.String({ maxLength: 64 }) });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { mismatch: [A, B] }) : { mismatch: [A, B] };

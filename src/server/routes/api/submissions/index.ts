@@ -1,5 +1,5 @@
 /**
- * Submissions of a form area (issue 2 contract):
+ * Submissions of a form area (docs/behaviour.md "Submissions", "List paging"):
  * - `POST /api/areas/:key/submissions[?parentId=]` body = the form data → 201 Submission
  *   (200 + `Idempotency-Replayed: true` for a retried Idempotency-Key), 422 per-field errors;
  * - `GET /api/areas/:key/submissions?limit=&cursor=&sort=&q=&parentId=` → SubmissionPage;

@@ -1,6 +1,6 @@
 /**
- * Ticket routes (issue 5), all `signed-in` with the object-level rule of lib/ticket-visibility
- * (another user's ticket → 404):
+ * Ticket routes, all `signed-in` with the object-level rule of domains/submissions/visibility.ts
+ * (another user's ticket → 404; docs/behaviour.md "Ticket visibility"):
  * - `GET /api/tickets?area&status&assignee&requester&property&priority&overdue&q&sort&limit&cursor` → TicketPage;
  * - `GET /api/tickets/counts?…same filters` → TicketCounts; `GET /api/tickets/export.csv?…` → text/csv;
  * - `GET /api/tickets/assignees` (`tickets:work`) → users and role groups for the pickers;
@@ -51,9 +51,10 @@ import {
 /** See the module comment. */
 export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const signedIn = { permission: 'signed-in' as const };
-  // Looked up per request: drop-in areas may change the registry while the app runs.
+  // The area that rates tickets, from the registry (areas are discovered at start; a new folder
+  // needs a restart).
   const feedbackArea = () => app.areas.list.find((area) => area.definition.ratesTicket)?.definition.key;
-  /** A ticket number in `q` typed in any case, in the stored spelling of its area key (areas can be added at run time). */
+  /** A ticket number in `q` typed in any case, in the stored spelling of its area key. */
   const withAreaCase = <F extends TicketFilters>(filters: F): F =>
     withStoredNumberCase(
       filters,

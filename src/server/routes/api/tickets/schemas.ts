@@ -6,14 +6,20 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission'
 import { NullableResult, PersonRefSchema, SubmissionSchema } from '../schemas';
 
 /**
- * `schema` or null in a REQUEST schema (responses use `NullableResult`). Null comes first: Fastify's Ajv coerces types, and with the string branch first
- * a JSON `null` would be coerced to `""` (so `"assigneeGroupId": null` could not clear a field).
+ * `schema` or null in a REQUEST schema (responses use `NullableResult`). Null comes first:
+ * Fastify's Ajv coerces types, and with the string branch first a JSON `null` would be coerced to
+ * `""` (so `"assigneeGroupId": null` could not clear a field).
  */
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
 const AnyJson = Type.Unsafe<JsonValue>({});
 
+/** A role group as a ticket names it: id and name. */
 export const GroupRefSchema = Type.Object({ id: Type.String(), name: Type.String() });
 
+/**
+ * `TicketPermissions`: what the reader may do on a ticket (roles, next statuses, fields, internal
+ * comments, feedback form).
+ */
 export const TicketPermissionsSchema = Type.Object({
   roles: Type.Array(Type.String()),
   nextStatuses: Type.Array(Type.Enum(TICKET_STATUSES)),
@@ -22,6 +28,7 @@ export const TicketPermissionsSchema = Type.Object({
   feedbackForm: NullableResult(Type.String()),
 });
 
+/** `TicketFeedbackRef`: the feedback submission that rated a ticket, and its rating. */
 export const TicketFeedbackRefSchema = Type.Object({
   id: Type.String(),
   area: Type.String(),
@@ -44,11 +51,13 @@ export const TicketSchema = Type.Object({
 /** `TicketListItem`: a list item has no `data` (nor the by-id read's `feedback` and `allowed`). */
 export const TicketListItemSchema = Type.Omit(TicketSchema, ['data', 'feedback', 'allowed']);
 
+/** `TicketPage`: one keyset page of tickets and the cursor of the next. */
 export const TicketPageSchema = Type.Object({
   items: Type.Array(TicketListItemSchema),
   nextCursor: NullableResult(Type.String()),
 });
 
+/** `TicketPatch`: the body of `PATCH /api/tickets/:id`; `null` clears an assignee or the due date. */
 export const TicketPatchSchema = Type.Object(
   {
     version: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -61,6 +70,7 @@ export const TicketPatchSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The 409 `illegal_transition` body: an error body plus the statuses this user may choose. */
 export const TransitionConflictSchema = Type.Object({
   statusCode: Type.Integer(),
   error: Type.String(),
@@ -80,6 +90,7 @@ export const TicketFilterQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
+/** Query of the list: the filters plus sort, page size and cursor. */
 export const TicketListQuery = Type.Object({
   ...TicketFilterQuery.properties,
   sort: Type.Enum(TICKET_SORTS, { default: '-updatedAt' }),
@@ -87,17 +98,20 @@ export const TicketListQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
 });
 
+/** `TicketCounts`: tickets per status, their total, and the statuses counted only up to the cap. */
 export const TicketCountsSchema = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer()),
   total: Type.Integer(),
   capped: Type.Array(Type.String(), { description: 'Statuses counted only up to COUNT_CAP (1,000): "at least"' }),
 });
 
+/** `AssigneeOptions`: the users and role groups a ticket can be assigned to. */
 export const AssigneeOptionsSchema = Type.Object({
   users: Type.Array(PersonRefSchema),
   groups: Type.Array(GroupRefSchema),
 });
 
+/** `TicketComment`: a comment with its author, body (rich text) and files. */
 export const TicketCommentSchema = Type.Object({
   id: Type.String(),
   ticketId: Type.String(),
@@ -125,6 +139,7 @@ export const NewCommentSchema = Type.Object(
   { additionalProperties: false, required: ['body'] },
 );
 
+/** Query of `GET /api/changes`: filters, page size and cursor. */
 export const ChangeQuery = Type.Object({
   area: Type.Optional(Type.String({ maxLength: 64 })),
   ticket: Type.Optional(Type.String({ maxLength: 64 })),
@@ -135,6 +150,7 @@ export const ChangeQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
 });
 
+/** `ChangePage`: one page of history entries, newest first, and the cursor of the next. */
 export const ChangePageSchema = Type.Object({
   items: Type.Array(
     Type.Object({
@@ -153,8 +169,10 @@ export const ChangePageSchema = Type.Object({
   nextCursor: NullableResult(Type.String()),
 });
 
+/** Path parameter `:id` of a ticket (a malformed id answers 404 in the domain). */
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
+/** Optional `Idempotency-Key` (1–200 printable ASCII characters) and `If-Match` headers. */
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$' })),
   'if-match': Type.Optional(Type.String({ maxLength: 64 })),
