@@ -24,9 +24,10 @@ const FORM_ENGINE_MODULES = new RegExp(
 );
 
 /**
- * Installable, offline-capable portal (spec §1; issue 8): web app manifest and icons, and a
- * service worker at `/` (workbox generateSW) that precaches the app shell and the content
- * database. Runtime caches, all named `tm-…` so sign-out can clear them (src/client/lib/pwa.ts):
+ * Installable, offline-capable portal (docs/behaviour.md "Offline outbox", "Sign-out"): web app
+ * manifest and icons, and a service worker at `/` (workbox generateSW) that precaches the app shell
+ * and the content database. Runtime caches, all named `tm-…` so sign-out can clear them
+ * (src/client/lib/portal-caches.ts):
  * - `tm-areas`: area definitions, the property list and the public sign-in settings (reference
  *   data, so a stored session can start offline), network first;
  * - `tm-personal`: the user's own lists (`/api/me`, `/api/me/activity`, area lists, the ticket

@@ -1,10 +1,11 @@
 /**
- * `npm run bench:reports` (issue 7: "the grid stays responsive with 500 properties × 8 reports"):
- * bundles scripts/bench/report-grid-page.tsx with esbuild, serves it on 127.0.0.1 (with a PATCH
- * /save echo endpoint standing in for the API, no database), and drives Debian's Chromium through
- * playwright-core with the e2e launch flags. Runs the windowed grid and a plain React table
- * baseline alternately in the same browser, and prints median and p90 (ms) and grid/plain ratios for
- * render, cell update visible, and cell update saved + redrawn. Figures only; nothing asserted.
+ * `npm run bench:reports` (docs/performance.md): whether the grid stays
+ * responsive with 500 properties × 8 reports. Bundles scripts/bench/report-grid-page.tsx with
+ * esbuild, serves it on 127.0.0.1 (with a PATCH /save echo endpoint standing in for the API, no
+ * database), and drives Debian's Chromium through playwright-core with the e2e launch flags. Runs
+ * the windowed grid and a plain React table baseline alternately in the same browser, and prints
+ * median and p90 (ms) and grid/plain ratios for render, cell update visible, and cell update
+ * saved + redrawn. Figures only; nothing asserted.
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * `GET /api/me/activity`: what the home page shows a signed-in user about their own requests
- * (issue 8 "Home").
+ * (docs/behaviour.md "List paging").
  */
 import type { Submission } from './submission';
 

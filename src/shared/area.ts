@@ -1,5 +1,6 @@
 /**
- * Form-area contract shared by client, server and scripts (design.md §3 "Area").
+ * Form-area contract shared by client, server and scripts
+ * (docs/architecture.md "The path of a form area").
  *
  * An area is data, never code: each folder `schemas/<key>/` holds `schema.json`
  * (JSON Schema draft-07), `ui.json` (rjsf UI schema), an optional `area.json`
@@ -28,7 +29,10 @@ export type AreaManifest = {
   parent?: string;
   /** Cross-field rules JSON Schema cannot state, checked by client and server (src/shared/area-rules.ts). */
   rules?: AreaRule[];
-  /** Makes each submission a rating of one ticket (issue 5 "ticket feedback"); see {@link TicketRatingLink}. */
+  /**
+   * Makes each submission a rating of one ticket (docs/behaviour.md "Ticket feedback"); see
+   * {@link TicketRatingLink}.
+   */
   ratesTicket?: TicketRatingLink;
 };
 
@@ -79,7 +83,7 @@ export type AreaDefinition = AreaSummary & {
 /** Area keys are route segments: letters and digits, starting with a letter or digit (e.g. `504Request`). */
 export const AREA_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9]{0,63}$/;
 
-/** Route segments of the spec (§2) that are not area keys and so can never name an area. */
+/** First path segments of the portal's own pages and mounts: never area keys, so no area can take them. */
 export const RESERVED_ROUTE_SEGMENTS = [
   'api',
   'oidc',

@@ -1,6 +1,6 @@
 /**
- * Assignment-rule payloads of `/api/assignment-rules` (design.md §3 "Assignment"; issue 5
- * "Assignments"). Times are ISO 8601 UTC strings.
+ * Assignment-rule payloads of `/api/assignment-rules` (docs/behaviour.md "Routing",
+ * "Routing rules"). Times are ISO 8601 UTC strings.
  */
 import type { PersonRef } from './submission';
 

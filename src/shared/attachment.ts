@@ -1,6 +1,6 @@
 /**
- * Attachments contract shared by client, server and scripts (design.md §3 "Attachment"; issue 4
- * "Attachments"). A form stores a reference to an uploaded file — never its bytes — in its data:
+ * Attachments contract shared by client, server and scripts (docs/behaviour.md "Attachments").
+ * A form stores a reference to an uploaded file — never its bytes — in its data:
  * `{ id, name, size, mediaType }`, in an array field whose UI schema says
  * `"ui:widget": "attachments"`.
  */

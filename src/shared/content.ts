@@ -1,6 +1,6 @@
 /**
- * The static content database (portal-spec.md §7 "static content database"): Markdown under
- * `content/` compiled at build time into `/content/db-{hash}.json`, HTML already sanitised.
+ * The static content database: Markdown under `content/` (announcements and per-area help)
+ * compiled at build time into `/content/db-{hash}.json`, HTML already sanitised.
  */
 
 /** One announcement (`content/announcements/<slug>.md`), newest first in the database. */

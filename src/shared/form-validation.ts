@@ -22,7 +22,7 @@ export const RJSF_EXTRA_FORMATS = {
     /^(#?([0-9A-Fa-f]{3}){1,2}\b|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow|(rgb\(\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*,\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*,\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*\))|(rgb\(\s*(\d?\d%|100%)+\s*,\s*(\d?\d%|100%)+\s*,\s*(\d?\d%|100%)+\s*\)))$/,
 } as const;
 
-/** Escapes one JSON Pointer reference token (RFC 6901 §3: `~` → `~0`, `/` → `~1`). */
+/** Escapes one JSON Pointer reference token (RFC 6901 section 3: `~` → `~0`, `/` → `~1`). */
 export function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -46,7 +46,8 @@ export function parsePointer(pointer: string): string[] {
  * - Only the first message per path is kept so a user sees one clear message per field.
  *
  * Input: ajv `ErrorObject[]` (draft-07 instance paths are JSON Pointers). Output: stable order
- * of first appearance. Source: issue 2 contract `422 { errors: [{ path, message }] }`.
+ * of first appearance, answered as `422 { errors: [{ path, message }] }`
+ * (docs/behaviour.md "Form validation", "Error bodies").
  */
 export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
   if (!errors) return [];

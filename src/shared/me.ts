@@ -1,4 +1,4 @@
-/** `GET /api/me`: the signed-in user's profile with the scopes computed from role groups (design.md §2). */
+/** `GET /api/me`: the signed-in user's profile with the scopes computed from role groups. */
 export type Profile = {
   id: string;
   /** Issuer and subject that identify the user (users are keyed by both, never by e-mail). */
@@ -8,7 +8,7 @@ export type Profile = {
   email: string | null;
   /** Names of the role groups the user belongs to. */
   roleGroups: string[];
-  /** Effective scopes: union of the role groups' scopes (design.md §5). */
+  /** Effective scopes: union of the role groups' scopes (docs/behaviour.md "Role groups"). */
   scope: string[];
 };
 
@@ -19,11 +19,14 @@ export type AuthConfig = {
   clientId: string;
   /** Audience (resource indicator, RFC 8707) of the portal API's access tokens. */
   audience: string;
-  /** Requested scopes: `openid profile email` (spec §7) and any the issuer needs besides (OIDC_EXTRA_SCOPES). */
+  /**
+   * Requested scopes: `openid profile email` and any the issuer needs besides (`OIDC_EXTRA_SCOPES`;
+   * docs/behaviour.md "Sign-in").
+   */
   scope: string;
   /** RFC 8707 resource indicator to send with the authorization request, or null for issuers that reject it (Entra ID v2). */
   resource: string | null;
-  /** Default sign-in strategy name (spec §9). */
+  /** Default sign-in strategy name: `aad` (docs/behaviour.md "Sign-in"). */
   strategy: string;
 };
 

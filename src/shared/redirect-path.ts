@@ -1,6 +1,6 @@
 /**
- * The remembered-page rule of the sign-in flow (portal-spec.md §4 step 4 and §5): after the
- * callback the user goes back to the page they were on only when it is a safe internal path.
+ * The remembered-page rule of the sign-in flow (docs/behaviour.md "Redirect-path rule"): after
+ * the callback the user goes back to the page they were on only when it is a safe internal path.
  */
 
 /**
@@ -18,7 +18,7 @@ const ENCODED_SLASH = /%(?:2f|5c)/i;
 export const MAX_REDIRECT_PATH_LENGTH = 2048;
 
 /**
- * True when `path` may be used as the post-sign-in destination (spec §5): starts with `/` (but
+ * True when `path` may be used as the post-sign-in destination: starts with `/` (but
  * not `//`), only letters, digits and `@ - % _ ~ /` in the path, then an optional query string
  * and fragment. Rejects protocol-relative (`//evil.example`), backslash (`/\evil.example`),
  * encoded-slash (`/%2F%2Fevil.example`) and scheme (`javascript:`) forms, absolute URLs, and
@@ -32,7 +32,7 @@ export function isSafeRedirectPath(path: unknown): path is string {
 }
 
 /**
- * The post-sign-in destination for a remembered `path` (spec §4 step 4): `path` itself when it
+ * The post-sign-in destination for a remembered `path`: `path` itself when it
  * passes {@link isSafeRedirectPath} AND, resolved against `origin` (e.g. `https://portal.example`),
  * stays on that origin; otherwise `null` (the caller goes home). The second check is defence in
  * depth: it holds even if the syntactic rule were ever loosened.

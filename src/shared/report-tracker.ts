@@ -1,6 +1,7 @@
 /**
- * Report tracker contracts (design.md §3 "Report tracker entry"; issue 7): the statuses, the
- * payloads of `/api/report-tracker/*` and the rules both sides apply (period format, lateness).
+ * Report tracker contracts (docs/behaviour.md "Report tracker months", "Report tracker due dates",
+ * "Report tracker statuses"): the statuses, the payloads of `/api/report-tracker/*` and the rules
+ * both sides apply (period format, lateness).
  * Dates are ISO 8601 calendar dates (`YYYY-MM-DD`), periods are months (`YYYY-MM`).
  */
 
@@ -70,7 +71,7 @@ export function isCellOverdue(cell: { status: AccountingStatus; dueDate: string 
   return cell.status !== 'Complete' && cell.dueDate < today;
 }
 
-/** True when a delivery is Late on `today`: Pending and past its due date (issue 7). */
+/** True when a delivery is Late on `today`: Pending and past its due date; not on the due date itself. */
 export function isDeliveryLate(entry: { status: DeliveryStatus; dueDate: string }, today: string): boolean {
   return entry.status === 'Pending' && entry.dueDate < today;
 }
@@ -118,8 +119,8 @@ export type DeliveryEntry = {
 export type DeliveryList = { period: string; today: string; entries: DeliveryEntry[] };
 
 /**
- * Accounting of one month counted per PROPERTY (issue 7 "how many properties are complete, in
- * progress, not started and late"), by {@link propertyAccountingStatus}; `late`: properties with a
+ * Accounting of one month counted per PROPERTY (how many properties are complete, in progress,
+ * not started and late), by {@link propertyAccountingStatus}; `late`: properties with a
  * report not Complete past its due date. `reports` counts the report cells themselves.
  */
 export type AccountingCounts = {

@@ -1,14 +1,14 @@
 /**
  * Rich-text rules shared by the editor (client) and the sanitiser (server); plain data, no DOM.
  *
- * Stored value format (decided for issue 4): a rich-text field keeps its JSON Schema type
+ * Stored value format: a rich-text field keeps its JSON Schema type
  * `string`; its value is a slate document (an array of block elements) serialised with
  * `JSON.stringify`, e.g. `[{"type":"paragraph","children":[{"text":"Hi","bold":true}]}]`.
  * A string that does not parse as a JSON array is a plain-text value (seeds, older data, API
  * clients) and reads as a one-paragraph document. The schema's `maxLength` counts the serialised
  * string. An empty document is stored as no value at all (`undefined`), so `required` still works.
  *
- * Rules (spec §5 and §9): links keep only http, https, mailto and tel addresses (else blank);
+ * Rules (docs/behaviour.md "Rich text"): links keep only http, https, mailto and tel addresses (else blank);
  * image sources only http, https or data (else blank); selected text that looks like an e-mail
  * address becomes a `mailto:` link; indent levels 1–8; header levels 1–6; inserted images must be
  * png, gif, jpeg, bmp or x-icon; undo groups edits within 1000 ms and keeps at most 100 entries.
@@ -24,14 +24,14 @@ export const RICH_TEXT_BLOCKS = ['paragraph', 'heading', 'bulleted-list', 'numbe
 export const RICH_TEXT_INLINES = ['link'] as const;
 export type RichTextElementType = (typeof RICH_TEXT_BLOCKS)[number] | (typeof RICH_TEXT_INLINES)[number];
 
-/** Header levels, spec §5. */
+/** Header levels. */
 export const HEADING_LEVEL_MIN = 1;
 export const HEADING_LEVEL_MAX = 6;
-/** Indent levels, spec §5 (0 = not indented, stored as no `indent` key). */
+/** Indent levels (0 = not indented, stored as no `indent` key). */
 export const INDENT_MAX = 8;
-/** Undo history (spec §9): edits closer than this many milliseconds form one undo step. */
+/** Undo history: edits closer than this many milliseconds form one undo step. */
 export const UNDO_GROUP_MS = 1000;
-/** Undo history (spec §9): at most this many undo steps are kept. */
+/** Undo history: at most this many undo steps are kept. */
 export const UNDO_MAX_ENTRIES = 100;
 
 /** Size caps checked on the server (and by the editor before it reports a value). */
@@ -39,7 +39,7 @@ export const RICH_TEXT_MAX_CHARS = 200_000;
 export const RICH_TEXT_MAX_NODES = 5_000;
 export const RICH_TEXT_MAX_DEPTH = 6;
 
-/** Media types an inserted image file may have (spec §5: png, gif, jpeg, bmp, x-icon). */
+/** Media types an inserted image file may have: png, gif, jpeg, bmp, x-icon. */
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon'] as const;
 /** Browsers report .ico files under either name; both mean x-icon. */
 const IMAGE_MEDIA_ALIASES: Record<string, string> = { 'image/vnd.microsoft.icon': 'image/x-icon', 'image/jpg': 'image/jpeg' };
@@ -72,7 +72,7 @@ function parseUrl(raw: string): URL | null {
 
 /**
  * A link address as stored: the parsed address when its scheme is http, https, mailto or tel,
- * otherwise `''` (spec §5). The URL parser, not a pattern, decides the scheme, so padded,
+ * otherwise `''`. The URL parser, not a pattern, decides the scheme, so padded,
  * mixed-case and tab-split spellings of `javascript:` are recognised; entity-encoded ones do not
  * parse as absolute URLs and are blank too.
  */
@@ -88,7 +88,7 @@ function dataMediaType(url: URL): string {
 }
 
 /**
- * An image source as stored: http, https or data addresses, otherwise `''` (spec §5). A `data:`
+ * An image source as stored: http, https or data addresses, otherwise `''`. A `data:`
  * address must carry one of {@link IMAGE_MEDIA_TYPES} (so `data:text/html` is blank).
  */
 export function safeImageSrc(raw: string): string {
@@ -98,7 +98,7 @@ export function safeImageSrc(raw: string): string {
   return url.href;
 }
 
-/** True for the media types an inserted image may have (spec §5), aliases included. */
+/** True for the media types an inserted image may have, aliases included. */
 export function isInsertableImageType(mediaType: string): boolean {
   const type = mediaType.trim().toLowerCase();
   return (IMAGE_MEDIA_TYPES as readonly string[]).includes(IMAGE_MEDIA_ALIASES[type] ?? type);
@@ -112,7 +112,7 @@ export function looksLikeEmail(text: string): boolean {
 }
 
 /**
- * The address a new link gets (spec §5): an entered address that looks like an e-mail address, or
+ * The address a new link gets: an entered address that looks like an e-mail address, or
  * else selected text that does, gets `mailto:`; the result passes {@link safeLinkUrl}.
  */
 export function linkUrlFor(entered: string, selectedText = ''): string {
@@ -122,24 +122,24 @@ export function linkUrlFor(entered: string, selectedText = ''): string {
   return safeLinkUrl(input);
 }
 
-/** The next indent level, kept within 0–{@link INDENT_MAX} (spec §5). */
+/** The next indent level, kept within 0–{@link INDENT_MAX}. */
 export function stepIndent(current: number | undefined, delta: 1 | -1): number {
   return Math.max(0, Math.min(INDENT_MAX, (current ?? 0) + delta));
 }
 
-/** True for header levels 1–6 (spec §5). */
+/** True for header levels 1–6. */
 export function isHeadingLevel(level: unknown): level is number {
   return Number.isInteger(level) && (level as number) >= HEADING_LEVEL_MIN && (level as number) <= HEADING_LEVEL_MAX;
 }
 
-/** True for stored indent levels 1–8 (spec §5). */
+/** True for stored indent levels 1–8. */
 export function isIndentLevel(indent: unknown): indent is number {
   return Number.isInteger(indent) && (indent as number) >= 1 && (indent as number) <= INDENT_MAX;
 }
 
 /**
- * True when an edit at `now` joins the undo step of the edit at `lastEditAt` (spec §9: edits
- * within 1000 ms group). Times in milliseconds.
+ * True when an edit at `now` joins the undo step of the edit at `lastEditAt`: edits within
+ * {@link UNDO_GROUP_MS} of each other form one step. Times in milliseconds.
  */
 export function joinsUndoGroup(lastEditAt: number | undefined, now: number): boolean {
   return lastEditAt !== undefined && now - lastEditAt >= 0 && now - lastEditAt < UNDO_GROUP_MS;
@@ -254,7 +254,7 @@ function cleanNodes(nodes: unknown[], depth: number, budget: Budget): RichTextNo
 /**
  * Reads a stored rich-text value (see the format at the top of this file) against the allow-list
  * of node types, attributes and marks and the size caps. Addresses failing the scheme rules are
- * blanked (spec §5), not refused; anything else outside the allow-list is refused with a message.
+ * blanked, not refused; anything else outside the allow-list is refused with a message.
  * `undefined` and `null` read as an empty document.
  */
 export function readRichText(value: unknown): RichTextReading {

@@ -1,7 +1,8 @@
 /**
- * Role-group API contracts (issue 6), shared by client and server: role groups with their scopes,
- * members and identity-provider group ids; user search; a user's effective access and where each
- * scope comes from; the scope vocabulary (design.md §5).
+ * Role-group API contracts (docs/behaviour.md "Role groups"), shared by client and server: role
+ * groups with their scopes, members and identity-provider group ids; user search; a user's
+ * effective access and where each scope comes from; the scope vocabulary
+ * (docs/behaviour.md "Scopes").
  */
 
 /** Name of the seeded group holding `admin`; it can be neither renamed, deleted nor emptied of its last member. */

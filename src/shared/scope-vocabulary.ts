@@ -1,6 +1,7 @@
 /**
- * The scope vocabulary offered to administrators (design.md §5): the portal-wide scopes, the
- * report scopes, and for every discovered area `forms:<Area>:submit` and `forms:<Area>:read`.
+ * The scope vocabulary offered to administrators (docs/behaviour.md "Scopes"): the portal-wide
+ * scopes, the report scopes, and for every discovered area `forms:<Area>:submit` and
+ * `forms:<Area>:read`.
  * Areas come from `schemas/` (never a list here), so a new area folder brings its scopes along.
  */
 import type { ScopeInfo } from './role-groups';

@@ -1,5 +1,6 @@
 /**
- * The scope vocabulary (design.md §5) and the one scope check used by client and server.
+ * The scope vocabulary (docs/behaviour.md "Scopes") and the one scope check used by client and
+ * server.
  * A user's scopes are the union of their role groups' scopes; `admin` grants everything.
  */
 
@@ -22,8 +23,9 @@ export function areaScope(area: string, action: 'read' | 'submit'): string {
 }
 
 /**
- * The user's `scope` as the spec allows it (§6): a list of strings, a map of scope → truthy
- * value, or a space-separated string (OAuth 2.0 `scope` claim, RFC 6749 §3.3).
+ * The user's `scope` in any of the forms it may take (docs/behaviour.md "Scopes"): a list of
+ * strings, a map of scope → truthy value, or a space-separated string (the OAuth 2.0 `scope`
+ * claim, RFC 6749 section 3.3).
  */
 export type ScopeClaim = readonly string[] | Readonly<Record<string, unknown>> | string | null | undefined;
 
@@ -39,7 +41,7 @@ export function scopeSet(scope: ScopeClaim): Set<string> {
 }
 
 /**
- * True when `user` holds `scope` (or `admin`). Reads `user.scope` as a list or a map (spec §6).
+ * True when `user` holds `scope` (or `admin`). Reads `user.scope` as a list, a map or a string.
  * A missing user or scope is false.
  */
 export function hasScope(user: ScopedUser, scope: string): boolean {
@@ -63,7 +65,7 @@ const AREA_SUBMIT_SCOPE = /^forms:[^:]+:submit$/;
 /**
  * True when `user` may submit at least one form area (`admin`, `forms:submit` or any
  * `forms:<Area>:submit`): the UI offers "Fill in a form" only then. Reads `scope` as a list or a
- * map like {@link hasScope} (spec §6).
+ * map like {@link hasScope}.
  */
 export function canSubmitSomeForm(user: ScopedUser): boolean {
   if (hasScope(user, FORMS_SUBMIT_SCOPE)) return true;

@@ -1,9 +1,9 @@
 /**
- * Submission (ticket) payloads of the API (design.md §3 "Submission / ticket").
+ * Submission (ticket) payloads of the API (docs/behaviour.md "Submissions").
  */
 import type { JsonObject } from './json';
 
-/** Ticket statuses in workflow order (design.md §3). */
+/** Ticket statuses in workflow order (docs/behaviour.md "Ticket statuses"). */
 export const TICKET_STATUSES = [
   'New',
   'Assigned',

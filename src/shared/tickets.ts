@@ -1,7 +1,7 @@
 /**
- * The ticket workflow shared by client and server (design.md §3 "Ticket status", §5 scopes;
- * issue 5 "Workflow"): statuses, priorities, the transition table with who may take each step,
- * and the API payloads of `/api/tickets`.
+ * The ticket workflow shared by client and server (docs/behaviour.md "Ticket statuses",
+ * "Ticket transitions", "Ticket changes"): statuses, priorities, the transition table with who may
+ * take each step, and the API payloads of `/api/tickets`.
  *
  * Roles on one ticket (a user may hold both):
  * - `handler`: holds `tickets:work` (or `admin`) and may read the ticket;
@@ -51,7 +51,7 @@ export const TICKET_TRANSITIONS: readonly TicketTransition[] = [
   { from: 'Closed', to: 'In progress', roles: H },
 ];
 
-/** The status a requester's comment moves a ticket to from Waiting on requester (issue 5 "/Tickets/comments"). */
+/** Where a requester's public comment moves a Waiting on requester ticket (docs/behaviour.md "Comments"). */
 export const REQUESTER_REPLY_TRANSITION = { from: 'Waiting on requester', to: 'In progress' } as const;
 
 /** True for a status the workflow knows. */
@@ -114,7 +114,7 @@ export type Ticket = Submission & {
   allowed?: TicketPermissions;
 };
 
-/** The feedback submission that rates a ticket (issue 5 "TicketFeedback"). */
+/** The feedback submission that rates a ticket (docs/behaviour.md "Ticket feedback"). */
 export type TicketFeedbackRef = { id: string; area: string; number: string; rating: number | null };
 
 /** The actions a user may take on one ticket (side panel of the ticket view). */
@@ -182,7 +182,8 @@ export type TicketPage = { items: TicketListItem[]; nextCursor: string | null };
  * When the filtered visible set is large (over 5,000 tickets), `GET /api/tickets/counts` stops
  * counting each status at `COUNT_CAP` and lists the status in `capped` (shown as "1,000+"). Exact
  * counts over a handler's hundreds of thousands of visible tickets cost a scan of all of them
- * (issue 5 "Data rules"; ~1 s at 1M in bench:lists), so every count is correct but bounded.
+ * (~1 s at 1M tickets in bench:lists, docs/performance.md; docs/behaviour.md "Ticket counts"), so
+ * every count is correct but bounded.
  */
 export const COUNT_CAP = 1000;
 
@@ -196,7 +197,7 @@ export type TicketCounts = { counts: Record<TicketStatus, number>; total: number
 /** Candidates for the assignee pickers (`GET /api/tickets/assignees`). */
 export type AssigneeOptions = { users: PersonRef[]; groups: GroupRef[] };
 
-/** Most files one comment may carry; more answer 422 (issue 5 "comments with attachments"). */
+/** Most files one comment may carry; more answer 422 (docs/behaviour.md "Comments"). */
 export const MAX_ATTACHMENTS_PER_COMMENT = 20;
 
 /**
@@ -231,7 +232,7 @@ export function readCommentDocument(body: JsonValue): RichTextReading {
  */
 export type NewTicketComment = { body: JsonValue; isInternal?: boolean; attachmentIds?: string[] };
 
-/** An entry of the change history (design.md §3 "Change"); `diff` is field → { from, to }. */
+/** An entry of the change history (docs/behaviour.md "History"); `diff` is field → { from, to }. */
 export type ChangeEntry = {
   id: number;
   entity: string;

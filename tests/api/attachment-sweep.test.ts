@@ -1,7 +1,8 @@
 /**
- * The orphan-attachment sweep (issue 4 "Attachments"; src/server/lib/attachment-sweep.ts): uploads
- * never linked to a submission or comment are deleted, row and bytes, once older than the age;
- * linked files and young orphans stay; the timer started with the app does it by itself.
+ * The orphan-attachment sweep (docs/behaviour.md "Orphan sweep";
+ * src/server/domains/attachments/sweep.ts): uploads never linked to a submission or comment are
+ * deleted, row and bytes, once older than the age; linked files and young orphans stay; the timer
+ * started with the app does it by itself.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 /**
- * Attachments follow THE ticket visibility rule (issue 6 "Object-level rules": lists and by-id
- * reads apply the same rule — own, area-wide read, assigned, admin): a handler whose role group a
- * ticket is assigned to reads the ticket AND its files; a handler it is not assigned to gets 404
- * for both.
+ * Attachments follow THE ticket visibility rule (docs/behaviour.md "Ticket visibility": lists and
+ * by-id reads apply the same rule — own, area-wide read, assigned, admin): a handler whose role
+ * group a ticket is assigned to reads the ticket AND its files; a handler it is not assigned to
+ * gets 404 for both.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -25,7 +25,7 @@ describe('Bearer access tokens on /api', () => {
     else expect(challenge).not.toContain('error=');
   }
 
-  it('refuses a request without a token: 401 JSON, WWW-Authenticate Bearer without an error code (RFC 6750 §3.1)', async () => {
+  it('refuses a request without a token: 401 JSON, WWW-Authenticate Bearer without an error code (RFC 6750 section 3.1)', async () => {
     await expectUnauthorized(undefined, false);
   });
 
@@ -38,7 +38,7 @@ describe('Bearer access tokens on /api', () => {
     await expectUnauthorized(value);
   });
 
-  it('accepts the scheme name in any case (RFC 9110 §11.1)', async () => {
+  it('accepts the scheme name in any case (RFC 9110 section 11.1)', async () => {
     const response = await app.inject({
       url: '/api/me',
       headers: { authorization: `bearer ${(await signIn(app, 'employee')).access_token}` },

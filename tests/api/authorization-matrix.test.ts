@@ -1,7 +1,7 @@
 /**
- * The authorization matrix (issue 6 "Tests that must exist and pass"): routes × roles × own/other
- * object → expected HTTP status, kept as data and run against the real app (PGlite, real tokens
- * from the built-in provider). Prints `N cells, N as expected`.
+ * The authorization matrix (docs/behaviour.md "Access-token checks", "Ticket visibility"): routes ×
+ * roles × own/other object → expected HTTP status, kept as data and run against the real app
+ * (PGlite, real tokens from the built-in provider). Prints `N cells, N as expected`.
  *
  * HOW TO ADD ROWS — every /api route needs at least one row, or this test FAILS naming the route:
  *   tests/api/authorization-matrix/<feature>.ts  exports  `rows: MatrixRow[]`  (format in ./types.ts):

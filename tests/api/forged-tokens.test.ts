@@ -8,10 +8,11 @@ import { omit } from './helpers/data';
 import { signIn } from './helpers/sign-in';
 
 /**
- * Issue 3: every forged, altered or misused token is refused with 401 and the API error body,
- * never a 5xx, and the refusal is logged with a reason but without the token. Claim cases are
- * signed with the built-in provider's real private key (read from the test app's DATA_DIR), so
- * only the claim under test is wrong; the positive controls prove the harness can pass.
+ * Access-token checks (docs/behaviour.md "Access-token checks"): every forged, altered or misused
+ * token is refused with 401 and the API error body, never a 5xx, and the refusal is logged with a
+ * reason but without the token. Claim cases are signed with the built-in provider's real private
+ * key (read from the test app's DATA_DIR), so only the claim under test is wrong; the positive
+ * controls prove the harness can pass.
  */
 type Context = {
   /** Signs with the provider's real key (its `kid`, RS256, `typ: at+jwt`) unless `header`/`key` say otherwise. */

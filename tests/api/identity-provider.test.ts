@@ -4,9 +4,10 @@ import { createTestApp } from './helpers/app';
 import { authorize, CookieJar, exchangeCode, pathOf, pkcePair, type TokenSet } from './helpers/sign-in';
 
 /**
- * The built-in provider as issue 3 and RFC 9700 ask: PKCE S256 only, exact redirect URIs,
- * 15-minute access tokens, refresh tokens rotated on every use with replay detection,
- * revocation, and RP-initiated logout (automatic with a valid `id_token_hint`, confirmed without).
+ * The built-in provider as docs/behaviour.md "Built-in identity provider" and RFC 9700 ask: PKCE
+ * S256 only, exact redirect URIs, 15-minute access tokens, refresh tokens rotated on every use with
+ * replay detection, revocation, and RP-initiated logout (automatic with a valid `id_token_hint`,
+ * confirmed without).
  */
 const CLIENT_ID = 'tm-portal';
 const REDIRECT_URI = 'http://localhost/login';
@@ -127,7 +128,7 @@ describe('the built-in provider', () => {
       },
     );
 
-    it('refuses a replayed authorization code and revokes the tokens it issued (RFC 6749 §4.1.2)', async () => {
+    it('refuses a replayed authorization code and revokes the tokens it issued (RFC 6749 section 4.1.2)', async () => {
       const { verifier, challenge } = pkcePair();
       const code = await authorize(app, 'employee', 'demo', challenge);
       const first = await exchange(code, { code_verifier: verifier });
@@ -190,7 +191,7 @@ describe('the built-in provider', () => {
       }
     });
 
-    it('treats a replayed refresh token as theft (RFC 9700 §4.14.2): refused, and the whole grant is revoked — the newer refresh token stops working too', async () => {
+    it('treats a replayed refresh token as theft (RFC 9700 section 4.14.2): refused, and the whole grant is revoked — the newer refresh token stops working too', async () => {
       const { tokens } = await signInFresh('accounting');
       const old = String(tokens.refresh_token);
       const rotated = await refresh(old);

@@ -1,9 +1,9 @@
 /**
- * lib/prepared-by-shape on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL): one
- * compiled statement per shape of conditions, each run with its own request's values; a value bound
- * without a placeholder is part of the shape; rows decode exactly as drizzle's own execute decodes
- * them (timestamps, jsonb, nulls of left joins, count(), subquery columns), on the driver and through
- * drizzle's fallback inside a transaction.
+ * src/server/lib/prepared-by-shape.ts on the test database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL): one compiled statement per shape of conditions, each run with its own
+ * request's values; a value bound without a placeholder is part of the shape; rows decode exactly
+ * as drizzle's own execute decodes them (timestamps, jsonb, nulls of left joins, count(), subquery
+ * columns), on the driver and through drizzle's fallback inside a transaction.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

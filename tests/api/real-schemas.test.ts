@@ -64,7 +64,7 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
   const urlOf = (area: Area) =>
     `/api/areas/${area.definition.key}/submissions${area.definition.parent ? `?parentId=${incidentId}` : ''}`;
 
-  it('has the 27 form areas of the spec, each with an example', async () => {
+  it('has the 27 form areas of schemas/, each with an example', async () => {
     const response = await app.inject({ url: '/api/areas', headers: await authHeader(app, 'employee') });
     const keys = response
       .json<AreaSummary[]>()
@@ -117,7 +117,7 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json()).toMatchObject({
         area: area.definition.key,
-        // New, or Assigned where a seeded assignment rule routes it (src/server/db/seed-assignments.ts).
+        // New, or Assigned where a seeded assignment rule routes it (src/server/seed/assignments.ts).
         status: expect.stringMatching(/^(New|Assigned)$/) as string,
         data: payload,
         schemaVersion: area.definition.version,

@@ -1,7 +1,8 @@
 /**
- * Rich-text fields on the server (spec §5; src/server/lib/rich-text-sanitiser.ts): a corpus of
- * XSS payloads stored through POST submissions is refused per field or stored clean, and what is
- * read back never renders a script, an event handler or a `javascript:` link.
+ * Rich-text fields on the server (docs/behaviour.md "Rich text";
+ * src/server/lib/rich-text-sanitiser.ts): a corpus of XSS payloads stored through POST submissions
+ * is refused per field or stored clean, and what is read back never renders a script, an event
+ * handler or a `javascript:` link.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -71,7 +71,7 @@ describe('role groups (/api/role-groups, /api/users, /api/scopes)', () => {
     expect(items.map((g) => g.name)).toContain('Accounting');
   });
 
-  it('offers the design.md §5 vocabulary and both scopes of every discovered area', async () => {
+  it('offers the portal-wide scope vocabulary and both scopes of every discovered area', async () => {
     const { items } = (await call('GET', '/api/scopes')).json<ScopeVocabulary>();
     const scopes = items.map((item) => item.scope);
     for (const scope of ['admin', 'forms:submit', 'tickets:work', 'rolegroups:manage', 'reports:accounting:read']) {

@@ -15,7 +15,7 @@ const AP_EXAMPLE = {
   property: 'P-1003',
 };
 
-describe('submissions: object-level and field-level rules (issue 6)', () => {
+describe('submissions: object-level and field-level rules', () => {
   let app: FastifyInstance;
   let employeesOwn: Submission;
 

@@ -1,7 +1,8 @@
 /**
- * Rich-text comments with attachments (issue 5 "/Tickets/comments/{id}"): bodies read with the
- * form fields' allow-list (spec §5), files uploaded first and linked in the comment's transaction,
- * and an internal comment's files hidden from the requester like the comment itself.
+ * Rich-text comments with attachments (docs/behaviour.md "Comments"): bodies read with the form
+ * fields' allow-list (docs/behaviour.md "Rich text"), files uploaded first and linked in the
+ * comment's transaction, and an internal comment's files hidden from the requester like the comment
+ * itself.
  */
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Ticket feedback (issue 5 "/TicketFeedback"): a resolved ticket's requester is offered the
+ * Ticket feedback (docs/behaviour.md "Ticket feedback"): a resolved ticket's requester is offered the
  * TicketFeedback form pre-linked to it; one feedback per ticket, only from the requester, only
  * once Resolved or Closed; the rating shows on the ticket and in its history. Real schemas/.
  */

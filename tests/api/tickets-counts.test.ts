@@ -1,5 +1,5 @@
 /**
- * `GET /api/tickets/counts` at volume (issue 5 "Data rules"): exact for up to EXACT_COUNT_LIMIT
+ * `GET /api/tickets/counts` at volume (docs/behaviour.md "Ticket counts"): exact for up to EXACT_COUNT_LIMIT
  * visible tickets; beyond, each status is counted up to COUNT_CAP and reported as "at least"
  * (`capped`), under the visibility rule and the filters. The volume is made by copying one real
  * ticket in SQL (through the API it would take minutes).

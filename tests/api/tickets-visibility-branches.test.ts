@@ -1,11 +1,13 @@
 /**
  * `GET /api/tickets` for a user who is not an administrator merges one first page per visibility
- * branch (routes/api/tickets/list.ts `visibleAmong`, lib/ticket-visibility
- * `ticketVisibilityBranches`): own tickets, tickets assigned to them, to each of their role groups
- * (or, past MAX_BRANCHES_PER_KIND groups, to any of them). Paging must give exactly the tickets the
- * rule allows, each once, in the same order as the administrator's list, whatever the page size.
- * `GET /api/changes` does the same for a requester (routes/api/tickets/changes.ts `visibleAmong`,
- * lib/ticket-visibility `historyVisibilityBranches`, `changes.ticket_requester_id` kept by a trigger).
+ * branch (src/server/domains/tickets/list.ts `visibleAmong`,
+ * src/server/domains/submissions/visibility.ts `ticketVisibilityBranches`): own tickets, tickets
+ * assigned to them, to each of their role groups (or, past MAX_BRANCHES_PER_KIND groups, to any of
+ * them). Paging must give exactly the tickets the rule allows, each once, in the same order as the
+ * administrator's list, whatever the page size. `GET /api/changes` does the same for a requester
+ * (src/server/domains/tickets/history.ts `visibleAmong`,
+ * src/server/domains/submissions/visibility.ts `historyVisibilityBranches`,
+ * `changes.ticket_requester_id` kept by a trigger).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Assignment rules (issue 5 routes): every `/api/assignment-rules` route needs
+ * Assignment rules (docs/behaviour.md "Routing rules"): every `/api/assignment-rules` route needs
  * `assignments:manage`, which among the seeded roles only admin holds (through `admin`).
  * A submission's assignment follows the submission visibility rule: the requester, area-wide
  * readers (Accounting reads AP) and admin; anyone else gets 404.

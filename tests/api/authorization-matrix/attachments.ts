@@ -1,5 +1,5 @@
 /**
- * Attachments (issue 4 routes): anyone signed in uploads; a file is readable by its owner and by
+ * Attachments (docs/behaviour.md "Attachments"): anyone signed in uploads; a file is readable by its owner and by
  * whoever may read the submission it is linked to by the ticket visibility rule (the requester,
  * `forms:<Area>:read`, the assignee user or group, admin).
  * Anything else is 404, never 403 — also another user's file not yet on any submission (a

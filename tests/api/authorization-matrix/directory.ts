@@ -1,4 +1,4 @@
-/** The people and group directory for pickers (issue 4 select options): every signed-in user, read only. */
+/** The people and group directory for the form's colleague and role-group pickers: every signed-in user, read only. */
 import { signedIn, type MatrixRow } from './types';
 
 export const rows: MatrixRow[] = [

@@ -1,4 +1,7 @@
-/** Form schema versions (issue 4): any signed-in user may read an area's form at any version. */
+/**
+ * Form schema versions (docs/behaviour.md "Schema versions"): any signed-in user may read an area's
+ * form at any version.
+ */
 import { signedIn, type MatrixRow } from './types';
 
 export const rows: MatrixRow[] = [

@@ -1,4 +1,4 @@
-/** The signed-in user's own pages (issue 8 home): only their own rows, no scope beyond signing in. */
+/** The signed-in user's own pages (the home page's lists): only their own rows, no scope beyond signing in. */
 import { signedIn, type MatrixRow } from './types';
 
 export const rows: MatrixRow[] = [

@@ -1,5 +1,5 @@
 /**
- * Report tracker (issue 7 routes): readers hold `reports:<kind>:read`, writers
+ * Report tracker routes (docs/behaviour.md "Scopes"): readers hold `reports:<kind>:read`, writers
  * `reports:<kind>:write` (and may read). Among the seeded roles only Accounting holds the four
  * report scopes, and admin everything; every other signed-in role gets 403.
  */

@@ -1,4 +1,7 @@
-/** Role groups, users and scopes (issue 6): `rolegroups:manage` only, which only admin holds among the seeded roles. */
+/**
+ * Role groups, users and scopes (docs/behaviour.md "Role groups"): `rolegroups:manage` only, which
+ * only admin holds among the seeded roles.
+ */
 import { onlyRoles, type MatrixRow } from './types';
 
 const ADMIN = ['admin'] as const;

@@ -1,7 +1,7 @@
 /**
- * Submissions (issue 2 routes, issue 6 object-level rules): everyone signed in may submit (Employees
- * has `forms:submit`) and list (their own, or all with `forms:AP:read`); by id, another user's
- * submission is 404 unless the role reads the whole area (Accounting handles AP; admin).
+ * Submissions (docs/behaviour.md "Submissions", "Ticket visibility"): everyone signed in may submit
+ * (Employees has `forms:submit`) and list (their own, or all with `forms:AP:read`); by id, another
+ * user's submission is 404 unless the role reads the whole area (Accounting handles AP; admin).
  */
 import { signedIn, type MatrixRow } from './types';
 

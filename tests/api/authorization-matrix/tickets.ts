@@ -1,9 +1,11 @@
 /**
- * Tickets and history (issue 5 routes; lib/ticket-visibility): lists are signed-in and filtered;
- * by id, another user's ticket is 404 unless the role reads the whole area (Accounting reads AP),
- * it is assigned to the user (or their group), or the role is admin. An assignee without
- * `tickets:work` (employee) reads it but may not set any field (403). Handlers hold `tickets:work` (every department group; admin): only they set
- * priority, assignee and due date, and post internal comments (403 for the requester alone).
+ * Tickets and history (docs/behaviour.md "Ticket visibility";
+ * src/server/domains/submissions/visibility.ts): lists are signed-in and filtered; by id, another
+ * user's ticket is 404 unless the role reads the whole area (Accounting reads AP), it is assigned
+ * to the user (or their group), or the role is admin. An assignee without `tickets:work` (employee)
+ * reads it but may not set any field (403). Handlers hold `tickets:work` (every department group;
+ * admin): only they set priority, assignee and due date, and post internal comments (403 for the
+ * requester alone).
  */
 import { onlyRoles, signedIn, type MatrixRow } from './types';
 

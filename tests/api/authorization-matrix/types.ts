@@ -1,5 +1,5 @@
 /**
- * The data format of the authorization matrix (issue 6). See tests/api/authorization-matrix.test.ts
+ * The data format of the authorization matrix. See tests/api/authorization-matrix.test.ts
  * for how rows are run. Each feature's module in this folder exports `rows: MatrixRow[]`.
  */
 
@@ -7,7 +7,7 @@
 export const ROLES = ['anonymous', 'expired', 'employee', 'accounting', 'maintenance', 'risk', 'it', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The signed-in demo users (password `demo`; src/server/db/seed-data.ts DEMO_ACCOUNTS). */
+/** The signed-in demo users (password `demo`; src/server/seed/data.ts DEMO_ACCOUNTS). */
 export const SIGNED_IN_ROLES = ['employee', 'accounting', 'maintenance', 'risk', 'it', 'admin'] as const;
 
 export type MatrixRow = {

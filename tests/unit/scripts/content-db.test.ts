@@ -14,7 +14,7 @@ function contentDir(files: Record<string, string>): string {
   return dir;
 }
 
-describe('static content database (spec §7)', () => {
+describe('static content database', () => {
   it('reads front matter and Markdown into announcements (newest first) and help per area', () => {
     const dir = contentDir({
       'announcements/old.md': '---\ntitle: Old news\ndate: 2026-01-02\n---\nHello **there**',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { areaScope, canReadAllOfArea, canSubmitArea, hasScope, scopeSet } from '../../../src/shared/scopes';
 
-describe('hasScope (spec §6: user.scope as a list or a map)', () => {
+describe('hasScope (user.scope as a list or a map)', () => {
   it.each([
     ['a list', ['forms:submit', 'tickets:work']],
     ['a map', { 'forms:submit': true, 'tickets:work': 1, 'forms:AP:read': false }],

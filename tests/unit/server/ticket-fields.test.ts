@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withPortalSetFieldErrors } from '../../../src/server/domains/submissions/portal-set-fields';
 
-describe('withPortalSetFieldErrors (issue 6 field-level rules)', () => {
+describe('withPortalSetFieldErrors (fields the portal sets, not the form)', () => {
   const schema = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'string' } } };
 
   it('names each portal-set field and replaces the schema message at that path', () => {

@@ -1,7 +1,8 @@
 /**
- * The access-token verifier remembers a token it verified (plugins/auth `createTokenVerifier`,
- * bench:lists) — but never past the time checks it would fail when verified afresh: `exp` and, for
- * the built-in provider, the maximum age (RFC 9068 access tokens, RFC 8725 §3.2). Real RS256 keys
+ * The access-token verifier remembers a token it verified (src/server/plugins/auth/index.ts
+ * `createTokenVerifier`; docs/behaviour.md "Access-token checks") — but never past the time checks it
+ * would fail when verified afresh: `exp` and, for the built-in provider, the maximum age (RFC 9068
+ * access tokens, RFC 8725 section 3.2). Real RS256 keys
  * and real jose verification; only the clock is moved.
  */
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';

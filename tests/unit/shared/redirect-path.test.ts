@@ -3,7 +3,7 @@ import { isSafeRedirectPath, MAX_REDIRECT_PATH_LENGTH, resolveSafeRedirect } fro
 
 const ORIGIN = 'https://portal.example';
 
-/** Internal paths the portal itself produces (spec §2 routes, with query and fragment). */
+/** Internal paths the portal itself produces (its page routes, with query and fragment). */
 const SAFE: readonly string[] = [
   '/',
   '/Tickets',
@@ -19,7 +19,7 @@ const SAFE: readonly string[] = [
   '/a/',
 ];
 
-/** Hostile or malformed remembered paths (issue 3 and spec §5), with why each is refused. */
+/** Hostile or malformed remembered paths (docs/behaviour.md "Redirect-path rule"), with why each is refused. */
 const HOSTILE: readonly (readonly [string, string])[] = [
   ['//evil.example', 'protocol-relative URL'],
   ['//evil.example/path', 'protocol-relative URL with a path'],
@@ -69,7 +69,7 @@ const HOSTILE: readonly (readonly [string, string])[] = [
   ['/#a#b', 'two fragments'],
 ];
 
-describe('isSafeRedirectPath (spec §5: remembered redirect path)', () => {
+describe('isSafeRedirectPath (remembered redirect path)', () => {
   it.each(SAFE.map((path) => [path]))('accepts the internal path %j', (path) => {
     expect(isSafeRedirectPath(path)).toBe(true);
   });
@@ -88,7 +88,7 @@ describe('isSafeRedirectPath (spec §5: remembered redirect path)', () => {
   });
 });
 
-describe('resolveSafeRedirect (spec §4 step 4: valid internal path on the portal origin)', () => {
+describe('resolveSafeRedirect (valid internal path on the portal origin)', () => {
   it.each(SAFE.map((path) => [path]))('keeps %j, which stays on the portal origin', (path) => {
     expect(resolveSafeRedirect(path, ORIGIN)).toBe(path);
     expect(new URL(path, ORIGIN).origin).toBe(ORIGIN);

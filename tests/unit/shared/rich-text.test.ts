@@ -12,7 +12,7 @@ import {
   stepIndent,
 } from '../../../src/shared/rich-text';
 
-describe('safeLinkUrl (spec §5: links keep only http, https, mailto, tel)', () => {
+describe('safeLinkUrl (links keep only http, https, mailto, tel)', () => {
   it.each([
     ['https://example.org/a?b=1', 'https://example.org/a?b=1'],
     ['http://example.org', 'http://example.org/'],
@@ -53,7 +53,7 @@ describe('safeLinkUrl (spec §5: links keep only http, https, mailto, tel)', () 
   });
 });
 
-describe('safeImageSrc (spec §5: image sources only http, https or data)', () => {
+describe('safeImageSrc (image sources only http, https or data)', () => {
   it('keeps http, https and image data addresses', () => {
     expect(safeImageSrc('https://example.org/a.png')).toBe('https://example.org/a.png');
     expect(safeImageSrc('http://example.org/a.png')).toBe('http://example.org/a.png');
@@ -84,7 +84,7 @@ describe('safeImageSrc (spec §5: image sources only http, https or data)', () =
   );
 });
 
-describe('linkUrlFor (spec §5: e-mail-looking text gets mailto:)', () => {
+describe('linkUrlFor (e-mail-looking text gets mailto:)', () => {
   it('prefixes a selected e-mail address when no address is entered', () => {
     expect(linkUrlFor('', 'jane.doe@example.org')).toBe('mailto:jane.doe@example.org');
   });
@@ -101,7 +101,7 @@ describe('linkUrlFor (spec §5: e-mail-looking text gets mailto:)', () => {
   });
 });
 
-describe('indent and header bounds (spec §5)', () => {
+describe('indent and header bounds', () => {
   it('keeps indent within 0–8', () => {
     expect(stepIndent(undefined, 1)).toBe(1);
     expect(stepIndent(INDENT_MAX, 1)).toBe(8);
@@ -113,7 +113,7 @@ describe('indent and header bounds (spec §5)', () => {
   });
 });
 
-describe('undo grouping (spec §9: edits within 1000 ms group)', () => {
+describe('undo grouping (edits within 1000 ms group)', () => {
   it('joins edits less than 1000 ms apart and starts a new step after', () => {
     expect(joinsUndoGroup(undefined, 1000)).toBe(false);
     expect(joinsUndoGroup(1000, 1999)).toBe(true);
@@ -122,7 +122,7 @@ describe('undo grouping (spec §9: edits within 1000 ms group)', () => {
   });
 });
 
-describe('image media types (spec §5: png, gif, jpeg, bmp, x-icon)', () => {
+describe('image media types (png, gif, jpeg, bmp, x-icon)', () => {
   it.each(['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon', 'IMAGE/PNG'])('accepts %s', (type) => {
     expect(isInsertableImageType(type)).toBe(true);
   });

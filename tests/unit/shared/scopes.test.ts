@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canSubmitSomeForm, hasScope, scopeSet } from '../../../src/shared/scopes';
 
-describe('hasScope(user, scope) (spec §6: user.scope read as a list or a map)', () => {
+describe('hasScope(user, scope) (user.scope read as a list or a map)', () => {
   it.each([
     ['a list', ['forms:submit', 'tickets:work']],
     ['a map of scope → true', { 'forms:submit': true, 'tickets:work': true }],
