@@ -1,6 +1,6 @@
 /**
- * `npm run bench:lists` (issue 5 "Data rules": every list pages, filters and searches in the database
- * with indexes that keep the first page and deep pages fast at a million tickets).
+ * `npm run bench:lists` (every list pages, filters and searches in the database, with indexes that
+ * keep the first page and deep pages fast at a million tickets).
  *
  * Boots the real app (real schemas/, real migrations) on in-memory PGlite with BENCH_TICKETS tickets
  * (default 100,000) or, when BENCH_DATABASE_URL names a PostgreSQL server, on a throwaway database

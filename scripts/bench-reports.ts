@@ -1,5 +1,5 @@
 /**
- * `npm run bench:reports` (issue 7: "the grid stays responsive with 500 properties × 8 reports"):
+ * `npm run bench:reports` (the report grid stays responsive with 500 properties × 8 reports):
  * bundles scripts/bench/report-grid-page.tsx with esbuild, serves it on 127.0.0.1 (with a PATCH
  * /save echo endpoint standing in for the API, no database), and drives Debian's Chromium through
  * playwright-core with the e2e launch flags. Runs the windowed grid and a plain React table

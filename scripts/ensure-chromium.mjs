@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Makes sure a Chromium for the browser tests exists (DEVELOPERS.md: Debian's `chromium` package,
- * never a Playwright download). Order: $CHROMIUM_PATH, /usr/bin/chromium; when missing and running
+ * Makes sure a Chromium for the browser tests exists: Debian's `chromium` package, never a
+ * Playwright download (the machines reach Debian's archive and the npm registry, not browser builds). Order: $CHROMIUM_PATH, /usr/bin/chromium; when missing and running
  * as root, installs Debian's package with apt-get; otherwise exits 1 with one line saying what to
  * install. Prints the path it found on success.
  */

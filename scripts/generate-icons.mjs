@@ -1,4 +1,4 @@
-// Writes the web app icons (spec §1 "installable as a web app (manifest and icons)") as PNG files
+// Writes the web app icons (the portal installs as a web app: manifest and icons) as PNG files
 // into public/icons/: 192 and 512 px "any" icons and a 512 px maskable icon (content inside the
 // central 80 % safe zone). Pure Node (zlib), no image library: `node scripts/generate-icons.mjs`.
 import { mkdirSync, writeFileSync } from 'node:fs';
