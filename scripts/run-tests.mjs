@@ -1,37 +1,42 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test, in an order that fails fast and keeps two cores usable.
+ * `npm test`: every test, in two streams side by side so that both cores of a small machine work.
  *
- * 1. Chromium present (installed as root when missing), 2. typecheck, 3. lint, 4. the form
- * areas in schemas/ (`npm run validate:schemas`), 5. unit and API suites (vitest projects `unit`
- * and `api`), 6. build the app, 7. browser end-to-end suite (project `e2e`). Vitest's JSON
- * reports are summed and the run ends with one plain line `Tests: N passed, N failed, N skipped`.
- * Exit code 0 only when every step passed.
+ * First Chromium present (installed as root when missing) and the app built, then at the same time:
+ * - the browser end-to-end suite (vitest project `e2e`), its output shown as it comes, a line per
+ *   file, hook and test (scripts/lib/progress-reporter.ts);
+ * - the checks, one after the other: typecheck, lint (`npm run lint`: eslint and knip), the form
+ *   areas in schemas/ (`npm run validate:schemas`), the unit and API suites (vitest projects `unit`
+ *   and `api`, in one worker: the browser suite has the other core). Each check's output is printed
+ *   in one block when it ends, so the two streams do not interleave line by line.
+ *
+ * The browser suite is the longest step (most of its time is pages and servers working, on one
+ * core), so it starts first; the checks end well before it on a quiet machine. No step has an
+ * overall time limit: each test and hook has its own (vitest.config.ts), and a browser test that
+ * runs into its limit has its browsers closed, so the rest of its file fails at once instead of
+ * waiting (tests/e2e/support/failure-report.ts).
+ *
+ * Vitest's JSON reports are summed and the run ends with one plain line
+ * `Tests: N passed, N failed, N skipped`. Exit code 0 only when every step passed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { setTimeout, clearTimeout } from 'node:timers';
 import { join } from 'node:path';
 
 const reportDir = mkdtempSync(join(tmpdir(), 'tm-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const runStarted = Date.now();
 
-/**
- * A step that runs longer than this is killed and fails with a message naming it, so a hung run
- * (one e2e run hung in sign-in.test.ts with the browser idle, 2026-11-23, cause not found) ends
- * red and readable well inside CI's 90 minutes. Normal runs here: unit+api ≈ 5 min, e2e ≈ 7–11 min.
- */
-const STEP_TIMEOUT_MS = 35 * 60 * 1000;
-
-/** The step running now: its own process group, so Ctrl+C or CI's SIGTERM is passed on to it. */
-let running = null;
+/** The steps running now, each in its own process group, so Ctrl+C or CI's SIGTERM reaches them all. */
+const running = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (running?.pid) {
+    for (const child of running) {
       try {
-        process.kill(-running.pid, signal);
+        process.kill(-child.pid, signal);
       } catch {
         // already gone
       }
@@ -40,46 +45,56 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
 /**
- * Runs one step with inherited output and resolves true when it exits 0. A step over
- * STEP_TIMEOUT_MS gets the process tree printed (what was still running, for the note) and is
- * killed with its whole process group (browsers and servers it started included).
+ * Runs one step and resolves true when it exits 0. With `buffered`, its output (stdout and stderr)
+ * is collected and printed in one block when it ends; otherwise it goes straight through.
  */
-function step(name, command, args) {
-  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+function step(name, command, args, { buffered = false } = {}) {
+  console.log(`\n=== ${name}: started at +${seconds(runStarted)} s: ${[command, ...args].join(' ')}`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: process.env, detached: true });
-    running = child;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      console.log(`=== ${name}: still running after ${STEP_TIMEOUT_MS / 60000} min; processes:`);
-      spawnSync('ps', ['-eo', 'pid,ppid,stat,etime,pcpu,args', '--forest'], { stdio: 'inherit' });
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, STEP_TIMEOUT_MS);
-    child.on('error', (error) => console.log(`=== ${name}: could not start: ${error.message}`));
+    const child = spawn(command, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+      detached: true,
+    });
+    running.add(child);
+    const chunks = [];
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`could not start: ${error.message}\n`)));
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      running.delete(child);
       const ok = code === 0;
-      if (timedOut) console.log(`=== ${name}: killed after ${STEP_TIMEOUT_MS / 60000} min (hung?)`);
-      console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${seconds} s`);
+      if (buffered) {
+        console.log(`\n=== ${name}: output`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${seconds(started)} s`);
       if (!ok) failedSteps.push(name);
       resolve(ok);
     });
   });
 }
 
-async function vitest(name, projects, extraReporters = []) {
+async function vitest(name, projects, { extraArgs = [], extraReporters = [], buffered = false } = {}) {
   const outputFile = join(reportDir, `${name}.json`);
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const reporters = ['--reporter=default', ...extraReporters.map((reporter) => `--reporter=${reporter}`), '--reporter=json'];
-  const ok = await step(name, 'vitest', ['run', ...projectArgs, ...reporters, `--outputFile.json=${outputFile}`]);
+  const reporters = [
+    '--reporter=default',
+    ...extraReporters.map((reporter) => `--reporter=${reporter}`),
+    '--reporter=json',
+  ];
+  const ok = await step(
+    name,
+    'vitest',
+    ['run', ...projectArgs, ...extraArgs, ...reporters, `--outputFile.json=${outputFile}`],
+    {
+      buffered,
+    },
+  );
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests ?? 0;
@@ -91,18 +106,25 @@ async function vitest(name, projects, extraReporters = []) {
   return ok;
 }
 
-const hasChromium = await step('chromium', 'node', ['scripts/ensure-chromium.mjs']);
-await step('typecheck', 'tsc', ['--noEmit', '-p', '.']);
-await step('lint', 'eslint', ['.']);
-await step('validate-schemas', 'npm', ['run', '--silent', 'validate:schemas']);
-await vitest('unit-and-api', ['unit', 'api']);
-if (hasChromium && (await step('build', 'npm', ['run', 'build']))) {
-  // browser files take minutes each: a line per file, hook and test shows where a slow run is
-  await vitest('e2e', ['e2e'], ['./scripts/lib/progress-reporter.ts']);
-} else {
-  totals.failed += 1;
+async function browserStream() {
+  const hasChromium = await step('chromium', 'node', ['scripts/ensure-chromium.mjs']);
+  if (hasChromium && (await step('build', 'npm', ['run', 'build']))) {
+    await vitest('e2e', ['e2e'], { extraReporters: ['./scripts/lib/progress-reporter.ts'] });
+  } else {
+    totals.failed += 1;
+  }
 }
 
+async function checkStream() {
+  await step('typecheck', 'tsc', ['--noEmit', '-p', '.'], { buffered: true });
+  await step('lint', 'npm', ['run', '--silent', 'lint'], { buffered: true });
+  await step('validate-schemas', 'npm', ['run', '--silent', 'validate:schemas'], { buffered: true });
+  await vitest('unit-and-api', ['unit', 'api'], { extraArgs: ['--maxWorkers=1'], buffered: true });
+}
+
+await Promise.all([browserStream(), checkStream()]);
+
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
+console.log(`Run took ${seconds(runStarted)} s.`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -1,6 +1,6 @@
 /**
- * `npm run validate:schemas [schemasDir]` (issue 4, "Schema tooling"): checks every area folder of
- * `schemas/` (or `schemasDir`) before the server or the form engine ever sees it.
+ * `npm run validate:schemas [schemasDir]`: checks every area folder of `schemas/` (or
+ * `schemasDir`) before the server or the form engine ever sees it.
  *
  * Per folder: the folder name is an area key and equals `area.json` `key`; `area.json` has only
  * known fields of the right types, its `listColumns`/`summaryField` are top-level properties, its
@@ -13,6 +13,9 @@
  * Prints one line per problem, `<file>#<JSON Pointer into that file>: <what is wrong>` (the file
  * relative to the working directory), then `N areas checked, M problems`. Exit code 0 when there
  * is no problem, 1 when there is one, 2 when the folder does not exist or the arguments are wrong.
+ *
+ * The checks are {@link validateSchemasDir} (returns the problems, prints nothing) and the command
+ * is {@link runValidateSchemas}; both can be called in-process, as the unit tests do.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
@@ -318,10 +321,21 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** The command: prints the problems and the summary line; resolves to the exit code. */
-async function main(args: readonly string[]): Promise<number> {
+/** Where {@link runValidateSchemas} writes: standard output and standard error, one line per call. */
+export type CliOutput = { out: (line: string) => void; err: (line: string) => void };
+
+const CONSOLE_OUTPUT: CliOutput = { out: (line) => console.log(line), err: (line) => console.error(line) };
+
+/**
+ * The command without its process: checks `args[0]` (default: the repository's `schemas/`),
+ * writes the problems and the summary line to `output`, and resolves to the exit code.
+ */
+export async function runValidateSchemas(
+  args: readonly string[],
+  output: CliOutput = CONSOLE_OUTPUT,
+): Promise<number> {
   if (args.length > 1 || args[0]?.startsWith('-')) {
-    console.error('Usage: validate-schemas [schemasDir]   (default: the schemas/ folder of the repository)');
+    output.err('Usage: validate-schemas [schemasDir]   (default: the schemas/ folder of the repository)');
     return 2;
   }
   const dir = args[0] ?? fileURLToPath(new URL('../schemas/', import.meta.url));
@@ -330,15 +344,15 @@ async function main(args: readonly string[]): Promise<number> {
     report = await validateSchemasDir(dir);
   } catch (error) {
     if (!(error instanceof SchemasDirError)) throw error;
-    console.error(`validate-schemas: ${error.message}`);
+    output.err(`validate-schemas: ${error.message}`);
     return 2;
   }
-  for (const problem of report.problems) console.log(problem);
-  console.log(`${plural(report.areas, 'area')} checked, ${plural(report.problems.length, 'problem')}`);
+  for (const problem of report.problems) output.out(problem);
+  output.out(`${plural(report.areas, 'area')} checked, ${plural(report.problems.length, 'problem')}`);
   return report.problems.length ? 1 : 0;
 }
 
 const entry = process.argv[1];
 if (entry !== undefined && realpathSync(entry) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
+  process.exitCode = await runValidateSchemas(process.argv.slice(2));
 }

@@ -1,5 +1,5 @@
 /**
- * Compiles the static content database (portal-spec.md §7) at build time: Markdown with front
+ * Compiles the static content database (announcements and help) at build time: Markdown with front
  * matter under `content/announcements/*.md` and help text under `content/help/<Area>.md`, turned
  * into HTML with marked and sanitised with sanitize-html, written as `content/db-{hash}.json`
  * (hash: first 10 hex digits of the JSON's SHA-256). The client imports the file's URL from the

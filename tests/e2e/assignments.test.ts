@@ -1,5 +1,5 @@
 /**
- * Assignments (issue 5): an administrator creates a routing rule on /Assignments, tests it,
+ * Assignments: an administrator creates a routing rule on /Assignments, tests it,
  * moves it with the keyboard; an employee submits a matching Marketing request and sees it
  * Assigned to the rule's role group; the administrator's "Test this rule" then finds it, and the
  * rule is deleted after confirming. A user without assignments:manage gets neither link nor page.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
@@ -43,8 +43,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await adminContext?.close();
-  await employeeContext?.close();
+  await closeBrowser(adminContext);
+  await closeBrowser(employeeContext);
   await portal?.stop();
 });
 
@@ -56,7 +56,7 @@ describe('/Assignments', () => {
     await admin.getByRole('heading', { name: 'Assignments', level: 1 }).waitFor();
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignments' }).waitFor();
     await row('Resident service requests → Maintenance').waitFor();
-    await expect(row('Resident service requests → Maintenance').getByRole('cell').first().innerText()).resolves.toBe(
+    await expect.poll(() => row('Resident service requests → Maintenance').getByRole('cell').first().innerText()).toBe(
       '1',
     );
   });
@@ -66,7 +66,7 @@ describe('/Assignments', () => {
     await admin.getByRole('button', { name: 'Create rule' }).click();
     await admin.getByText('Name is required').waitFor();
     await admin.getByText('Form area must be an existing form area').waitFor();
-    await expect(admin.getByLabel('Name').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => admin.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('creates a rule with a field condition after testing it, appended last', async () => {
@@ -82,7 +82,7 @@ describe('/Assignments', () => {
     await row(RULE).waitFor();
     const rows = await admin.getByRole('rowheader').allInnerTexts();
     expect(rows.at(-1)).toBe(RULE);
-    await expect(row(RULE).innerText()).resolves.toContain('requestType = Resident event');
+    await expect.poll(() => row(RULE).innerText()).toContain('requestType = Resident event');
   });
 
   it('moves the rule up with the keyboard; focus stays on the moved rule', async () => {
@@ -126,7 +126,7 @@ describe('a rule changed by someone else meanwhile', () => {
     await form.waitFor({ state: 'detached' });
     // the rules reload after the refusal: the other tab's change shows up
     await row(RULE).locator('input[type="checkbox"]:not(:checked)').waitFor();
-    await expect(row(`${RULE} (edited)`).count()).resolves.toBe(0);
+    await expect.poll(() => row(`${RULE} (edited)`).count()).toBe(0);
 
     await row(RULE).getByRole('checkbox').click();
     await admin.getByText(`Enabled “${RULE}”`).first().waitFor();
@@ -144,7 +144,7 @@ describe('a matching submission', () => {
     await employee.waitForURL(/\/Marketing\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     await employee.getByText('Assigned', { exact: true }).waitFor();
     const note = employee.getByLabel('Assignment');
-    await expect(note.innerText()).resolves.toBe(`Assigned to Marketing by rule “${RULE}”.`);
+    await expect.poll(() => note.innerText()).toBe(`Assigned to Marketing by rule “${RULE}”.`);
   });
 
   it('is found by "Test this rule", and the rule is deleted only after confirming', async () => {
@@ -166,7 +166,7 @@ describe('a matching submission', () => {
     await row(RULE).waitFor({ state: 'detached' });
     await admin.reload();
     await row('Resident service requests → Maintenance').waitFor();
-    await expect(row(RULE).count()).resolves.toBe(0);
+    await expect.poll(() => row(RULE).count()).toBe(0);
   });
 });
 
@@ -174,8 +174,6 @@ describe('a user without assignments:manage', () => {
   it('has no Assignments link and is told the page is not for them', async () => {
     await employee.goto(`${portal.baseUrl}/Assignments`);
     await employee.getByText('You do not have access to this page').waitFor();
-    await expect(
-      employee.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignments' }).count(),
-    ).resolves.toBe(0);
+    await expect.poll(() => employee.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignments' }).count(),).toBe(0);
   });
 });

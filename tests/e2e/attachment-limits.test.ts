@@ -1,12 +1,12 @@
 /**
- * The attachments widget refuses at pick time what the server would refuse (issue 4
- * "Attachments"; shared limits in src/shared/attachment.ts): the 21st file of a field, with one
+ * The attachments widget refuses at pick time what the server would refuse (the limits are shared:
+ * src/shared/attachment.ts): the 21st file of a field, with one
  * clear message, and a file whose content is not an accepted type whatever its name — neither is
  * uploaded. Runs on the widget test page `/test`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -36,14 +36,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 
 describe('the attachments widget at pick time', () => {
   it('refuses a file whose content is not an accepted type, under an accepted name, without uploading it', async () => {
     await page.locator('#root_files').setInputFiles([{ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: EXE_BYTES }]);
-    await expect(page.locator('.attachments__item--pending [role="alert"]').innerText()).resolves.toMatch(/^Not an accepted file type/);
+    await expect.poll(() => page.locator('.attachments__item--pending [role="alert"]').innerText()).toMatch(/^Not an accepted file type/);
     expect(uploads).toBe(0);
     await page.getByRole('button', { name: 'Dismiss' }).click();
   });
@@ -54,8 +54,8 @@ describe('the attachments widget at pick time', () => {
     await page.getByRole('alert').filter({ hasText: 'At most 20 files can be attached: photo-21.png was not added.' }).waitFor();
     const attached = page.locator('.attachments__item:not(.attachments__item--pending)');
     await page.waitForFunction(() => document.querySelectorAll('.attachments__item:not(.attachments__item--pending)').length === 20, undefined, { timeout: 60_000 });
-    await expect(attached.count()).resolves.toBe(20);
-    await expect(page.locator('.attachments__item', { hasText: 'photo-21.png' }).count()).resolves.toBe(0);
+    await expect.poll(() => attached.count()).toBe(20);
+    await expect.poll(() => page.locator('.attachments__item', { hasText: 'photo-21.png' }).count()).toBe(0);
     expect(uploads).toBe(20);
 
     // the field is full: one more is refused at once, nothing uploaded

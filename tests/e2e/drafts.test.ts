@@ -1,11 +1,11 @@
 /**
- * Autosaved drafts (issue 4): an unfinished create form survives a reload, shows "Draft saved"
+ * Autosaved drafts: an unfinished create form survives a reload, shows "Draft saved"
  * and can be discarded; submitting clears it.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 
@@ -39,24 +39,24 @@ describe('a draft of the AP invoice form', () => {
 
   it('is saved while typing and survives a reload', async () => {
     await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
-    await expect(page.getByText(/Draft saved/).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText(/Draft saved/).count()).toBe(0);
     await vendor().fill('Draft Vendor Ltd');
     await page.locator('#root_invoiceNumber').fill('INV-DRAFT-1');
     await page.getByText(/Draft saved/).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
-    await expect(vendor().inputValue()).resolves.toBe('Draft Vendor Ltd');
-    await expect(page.locator('#root_invoiceNumber').inputValue()).resolves.toBe('INV-DRAFT-1');
+    await expect.poll(() => vendor().inputValue()).toBe('Draft Vendor Ltd');
+    await expect.poll(() => page.locator('#root_invoiceNumber').inputValue()).toBe('INV-DRAFT-1');
     await page.getByText(/Draft saved/).waitFor();
   });
 
   it('is discarded by "Discard draft": the form empties and stays empty after a reload', async () => {
     await page.getByRole('button', { name: 'Discard draft' }).click();
-    await expect(vendor().inputValue()).resolves.toBe('');
-    await expect(page.getByText(/Draft saved/).count()).resolves.toBe(0);
+    await expect.poll(() => vendor().inputValue()).toBe('');
+    await expect.poll(() => page.getByText(/Draft saved/).count()).toBe(0);
     await page.reload();
     await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
-    await expect(vendor().inputValue()).resolves.toBe('');
+    await expect.poll(() => vendor().inputValue()).toBe('');
   });
 
   it('is cleared by a successful submit', async () => {
@@ -67,8 +67,8 @@ describe('a draft of the AP invoice form', () => {
     await page.getByRole('heading', { level: 1, name: /AP-\d{6}/ }).waitFor();
     await page.goto(`${portal.baseUrl}/AP/Form`);
     await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
-    await expect(vendor().inputValue()).resolves.toBe('');
-    await expect(page.getByText(/Draft saved/).count()).resolves.toBe(0);
+    await expect.poll(() => vendor().inputValue()).toBe('');
+    await expect.poll(() => page.getByText(/Draft saved/).count()).toBe(0);
     const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tm.draft.')));
     expect(keys).toEqual([]);
   });

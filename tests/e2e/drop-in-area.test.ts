@@ -1,5 +1,5 @@
 /**
- * Drop-in form areas (issue 4): an administrator copies a folder with a schema and a UI schema
+ * Drop-in form areas: an administrator copies a folder with a schema and a UI schema
  * into SCHEMAS_DIR and restarts the server; the area appears on /Forms, its pages work, files
  * upload through the attachments widget, and after the schema changes the stored submission is
  * still shown with the version it was submitted with. Runs on a temporary copy of `schemas/`.
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -101,7 +101,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
   await rm(root, { recursive: true, force: true });
 });
@@ -111,7 +111,7 @@ describe('an area dropped into SCHEMAS_DIR', () => {
 
   it('appears on /Forms after a restart, with no client rebuild', async () => {
     await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
-    await expect(page.getByRole('link', { name: 'Key return' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Key return' }).count()).toBe(0);
     await dropArea(schemasDir, 'Unit');
     await restart();
     await page.goto(`${portal.baseUrl}/Forms`);
@@ -128,7 +128,7 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     await page.locator('#root_photos').setInputFiles({ name: 'keys.png', mimeType: 'image/png', buffer: PNG_1X1 });
     // "Remove" appears once the upload has finished and the reference is in the form data.
     await page.getByRole('button', { name: 'Remove keys.png' }).waitFor();
-    await expect(page.getByRole('list', { name: 'Attached files' }).innerText()).resolves.toContain('70 B');
+    await expect.poll(() => page.getByRole('list', { name: 'Attached files' }).innerText()).toContain('70 B');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/KeyReturn\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: 'KeyReturn-000001 — Key return' }).waitFor();
@@ -152,16 +152,30 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
     await page.locator('#root_unit').fill('C-301');
     await page.locator('#root_keyCount').fill('1');
-    // A slow machine, made slow on purpose: reading the file's bytes for the type check takes
-    // 1.5 s per read, and the upload 3 s more before it reaches the server.
+    // A slow machine, made slow on purpose: the file's bytes for the type check and then the upload
+    // are each held until the test lets them go, so each submit below happens while that step runs.
     await page.evaluate(() => {
+      const held = window as unknown as { releaseRead: () => void; refusals: number };
       const read = Reflect.get<Blob, 'arrayBuffer'>(Blob.prototype, 'arrayBuffer');
-      Blob.prototype.arrayBuffer = function slowRead(this: Blob) {
-        return new Promise<void>((resolve) => setTimeout(resolve, 1500)).then(() => read.call(this));
+      const gate = new Promise<void>((resolve) => (held.releaseRead = resolve));
+      Blob.prototype.arrayBuffer = function heldRead(this: Blob) {
+        return gate.then(() => read.call(this));
       };
+      // each refused submit adds a toast; counted as they appear (the first may close before the second)
+      const seen = new Set<Element>();
+      held.refusals = 0;
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('.Toastify__toast')) {
+          if (toast.textContent?.includes('Wait until the files have finished uploading')) seen.add(toast);
+        }
+        held.refusals = seen.size;
+      }).observe(document.body, { childList: true, subtree: true });
     });
+    const refusals = () => page.evaluate(() => (window as unknown as { refusals: number }).refusals);
+    let releaseUpload = () => {};
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
     await page.route('**/api/attachments', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await uploadHeld;
       await route.continue();
     });
     const uploadSent = page.waitForRequest('**/api/attachments', { timeout: 30_000 });
@@ -169,9 +183,13 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     // while the type check reads the file
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Wait until the files have finished uploading').first().waitFor();
+    await expect.poll(refusals).toBe(1);
+    await page.evaluate(() => (window as unknown as { releaseRead: () => void }).releaseRead());
     // while the upload runs: a submit that went through would open the new record without the file
     await uploadSent;
     await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(refusals).toBe(2);
+    releaseUpload();
     await page.getByRole('button', { name: 'Remove slow.png' }).waitFor({ timeout: 30_000 });
     expect(page.url()).toMatch(/\/KeyReturn\/Form$/);
     await page.unroute('**/api/attachments');
@@ -182,10 +200,10 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     await dropArea(schemasDir, 'Apartment');
     await restart();
     await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
-    await expect(page.locator('label[for="root_unit"]').innerText()).resolves.toMatch(/^Apartment/);
+    await expect.poll(() => page.locator('label[for="root_unit"]').innerText()).toMatch(/^Apartment/);
     await page.goto(detailUrl);
     await page.getByText(/Shown with version 1 of this form/).waitFor();
-    await expect(page.locator('label[for="root_unit"]').innerText()).resolves.toMatch(/^Unit/);
-    await expect(page.locator('#root_unit').inputValue()).resolves.toBe('B-204');
+    await expect.poll(() => page.locator('label[for="root_unit"]').innerText()).toMatch(/^Unit/);
+    await expect.poll(() => page.locator('#root_unit').inputValue()).toBe('B-204');
   });
 });

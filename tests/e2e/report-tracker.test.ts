@@ -1,12 +1,12 @@
 /**
- * Report tracker journey (issue 7): an accountant opens a month, marks a property's reports
+ * Report tracker journey: an accountant opens a month, marks a property's reports
  * Complete with the keyboard, sees the overview chart count them, records the delivery, and exports
  * the grid as CSV — in the real built app, through the real sign-in.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 
@@ -86,12 +86,10 @@ describe('the report tracker, as the accounting team', () => {
     await page.getByRole('heading', { name: 'Report tracker', level: 1 }).waitFor();
     // counted per property: Maple Court has all 8 reports Complete, Riverside Commons one In review
     await expect.poll(() => legendValue('Accounting', 'Complete').innerText()).toBe('1');
-    await expect(legendValue('Accounting', 'In progress').innerText()).resolves.toBe('1');
-    await expect(legendValue('Accounting', 'In review').innerText()).resolves.toBe('0');
-    await expect(
-      page.getByRole('figure', { name: 'Accounting status' }).locator('figcaption').innerText(),
-    ).resolves.toMatch(/24 properties, .*8 of 192 reports complete/);
-    await expect(legendValue('Delivery', 'Delivered').innerText()).resolves.toBe('0');
+    await expect.poll(() => legendValue('Accounting', 'In progress').innerText()).toBe('1');
+    await expect.poll(() => legendValue('Accounting', 'In review').innerText()).toBe('0');
+    await expect.poll(() => page.getByRole('figure', { name: 'Accounting status' }).locator('figcaption').innerText(),).toMatch(/24 properties, .*8 of 192 reports complete/);
+    await expect.poll(() => legendValue('Delivery', 'Delivered').innerText()).toBe('0');
   });
 
   it('narrows the overview to one region through the URL, and the grid link keeps the region', async () => {
@@ -100,8 +98,8 @@ describe('the report tracker, as the accounting team', () => {
     await page.waitForURL(/[?&]region=North/);
     await page.getByRole('heading', { name: 'Report tracker — North', level: 1 }).waitFor();
     await expect.poll(() => caption.innerText()).toMatch(/5 properties/);
-    await expect(legendValue('Accounting', 'Complete').innerText()).resolves.toBe('1');
-    await expect(legendValue('Accounting', 'In progress').innerText()).resolves.toBe('0');
+    await expect.poll(() => legendValue('Accounting', 'Complete').innerText()).toBe('1');
+    await expect.poll(() => legendValue('Accounting', 'In progress').innerText()).toBe('0');
     await page.reload();
     await page.getByRole('heading', { name: 'Report tracker — North', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Accounting grid' }).click();
@@ -110,7 +108,7 @@ describe('the report tracker, as the accounting team', () => {
     await page.goBack();
     await page.getByLabel('Region').selectOption('');
     await expect.poll(() => caption.innerText()).toMatch(/24 properties/);
-    await expect(legendValue('Accounting', 'In progress').innerText()).resolves.toBe('1');
+    await expect.poll(() => legendValue('Accounting', 'In progress').innerText()).toBe('1');
   });
 
   it('records the delivery of the completed property, and asks for an override reason for the other', async () => {
@@ -118,7 +116,7 @@ describe('the report tracker, as the accounting team', () => {
     await page.getByRole('heading', { level: 1, name: `Delivery ${PERIOD}` }).waitFor();
     await page.getByRole('button', { name: 'Record delivery for Maple Court Apartments' }).click();
     const form = page.getByRole('form', { name: 'Record delivery for Maple Court Apartments' });
-    await expect(form.getByLabel(/Override reason/).count()).resolves.toBe(0);
+    await expect.poll(() => form.getByLabel(/Override reason/).count()).toBe(0);
     await form.getByLabel('Method').selectOption('e-mail');
     await form.getByLabel('Recipient').fill('owner@maplecourt.example');
     await form.getByRole('button', { name: 'Save delivery' }).click();
@@ -147,7 +145,7 @@ describe('the report tracker, as the accounting team', () => {
     // Printed, the grid shows every property (not only the rows scrolled into view) and no toolbar.
     await page.emulateMedia({ media: 'print' });
     await expect.poll(() => page.locator('tr[data-row]').count()).toBe(24);
-    await expect(page.getByRole('button', { name: 'Export CSV' }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Export CSV' }).isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),

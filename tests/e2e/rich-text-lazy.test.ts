@@ -1,6 +1,6 @@
 /**
- * The lazy rich-text field (issue 4 "Performance"): until its first focus a rich-text field is a
- * focusable box (`data-rich-text="lazy"`), and the focus builds the slate editor. A person must not
+ * The lazy rich-text field (built on first focus, so forms mount faster): until its first focus a
+ * rich-text field is a focusable box (`data-rich-text="lazy"`), and the focus builds the slate editor. A person must not
  * notice: screen readers see a labelled textbox, Tab reaches it, and typing that starts in the same
  * moment as the click or Tab loses no character and reaches the submitted value.
  *
@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { chooseInChoices } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 
@@ -44,9 +44,9 @@ describe('a rich-text field before its first focus', () => {
   it('is a textbox named by its label, and no editor is built yet', async () => {
     await openTestPage();
     const box = page.getByRole('textbox', { name: 'Notes (rich text)' });
-    await expect(box.getAttribute('data-rich-text')).resolves.toBe('lazy');
-    await expect(box.getAttribute('tabindex')).resolves.toBe('0');
-    await expect(page.locator('[data-slate-editor]').count()).resolves.toBe(0);
+    await expect.poll(() => box.getAttribute('data-rich-text')).toBe('lazy');
+    await expect.poll(() => box.getAttribute('tabindex')).toBe('0');
+    await expect.poll(() => page.locator('[data-slate-editor]').count()).toBe(0);
   });
 
   it('hands the focus to the editor within the focusing task, so text typed at once is kept', async () => {
@@ -62,7 +62,7 @@ describe('a rich-text field before its first focus', () => {
       return { id: active?.id, editable: active?.isContentEditable ?? false, label: active?.getAttribute('aria-label') };
     });
     expect(result).toEqual({ id: 'root_notes', editable: true, label: 'Notes (rich text)' });
-    await expect(page.locator('#root_notes').innerText()).resolves.toContain('Quick');
+    await expect.poll(() => page.locator('#root_notes').innerText()).toContain('Quick');
   });
 
   it('keeps every character typed right after a click and submits them', async () => {
@@ -88,6 +88,6 @@ describe('a rich-text field before its first focus', () => {
     }
     expect(reached).toBe(true);
     await page.keyboard.type('Tabbed in');
-    await expect(page.locator('#root_notes[contenteditable="true"]').innerText()).resolves.toContain('Tabbed in');
+    await expect.poll(() => page.locator('#root_notes[contenteditable="true"]').innerText()).toContain('Tabbed in');
   });
 });

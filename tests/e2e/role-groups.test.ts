@@ -1,22 +1,23 @@
 /**
- * Role groups in the browser (issue 6): an administrator creates a role group with
+ * Role groups in the browser: an administrator creates a role group with
  * `reports:accounting:read` on /RoleGroups and adds `employee`; the employee — still signed in,
  * on their next page load — sees the Report tracker entry; removed again, they no longer do.
- * Admin and employee use separate browser contexts (separate storage), as two people would.
+ * Admin and employee use separate browsers (separate storage), as two people would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
 let portal: PortalServer;
-let browser: Browser;
+const contexts: BrowserContext[] = [];
 let admin: Page;
 let employee: Page;
 
 async function signedInPage(username: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await launchBrowser();
+  contexts.push(context);
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   await page.goto(`${portal.baseUrl}${path}`);
@@ -36,15 +37,10 @@ async function reload(page: Page): Promise<void> {
 
 beforeAll(async () => {
   portal = await startPortal();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
 });
 
 afterAll(async () => {
-  await browser?.close();
+  for (const context of contexts) await closeBrowser(context);
   await portal?.stop();
 });
 

@@ -1,5 +1,5 @@
 /**
- * The offline outbox (issue 8) in Chromium with the real service worker and server: forms
+ * The offline outbox in Chromium with the real service worker and server: forms
  * submitted offline wait in IndexedDB (payload and idempotency key, never a token), survive a
  * reload, and are delivered exactly once when the connection returns — counted in the server's
  * rows; a submission the server refuses comes back as an editable draft with its errors.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 
@@ -118,7 +118,8 @@ describe('offline outbox', () => {
     await page.reload();
     await page.reload();
     await page.getByRole('heading', { name: 'Accounts payable invoice', level: 1 }).waitFor();
-    await page.waitForTimeout(1000);
+    // settled: no request for 500 ms, so a second delivery the reloads would start has been sent by now
+    await page.waitForLoadState('networkidle');
     const rows = (await serverRows()).filter((row) => row.data.invoiceNumber?.startsWith('OFFLINE-'));
     expect(rows.map((row) => row.data.invoiceNumber).sort()).toEqual(['OFFLINE-1', 'OFFLINE-2']);
     expect(await outboxDump()).toBe('[]');

@@ -1,14 +1,13 @@
 /**
- * The shell around the pages of the other features (issue 8 "Each route uses the one [layout]
- * that fits", "the navigation collapses into a menu on small screens"; spec §2 breakpoints) and
- * the home page's tickets assigned to the user or their groups, read from the real
+ * The shell around the pages of the other features (each route uses the one layout that fits; the
+ * navigation collapses into a menu below 768 px) and the home page's tickets assigned to the user or their groups, read from the real
  * `/api/tickets` — built app in Chromium, real server and database. The service worker is
  * blocked: nothing here is about offline use, and every request reaches the server.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -31,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 
@@ -113,7 +112,7 @@ describe('home: tickets assigned to the user or their groups (GET /api/tickets?a
     const version = async (id: string) =>
       ((await callApi(handler, 'GET', `/api/tickets/${id}`)).json as { version: number }).version;
     // to the user in person, and away from their group (to IT): only `assignee=me` finds it
-    // (IT rather than no group: PATCH turns a JSON null into "" and answers 422, a known issue-5 bug)
+    // (IT rather than no group: PATCH turns a JSON null into "" and answers 422, a known bug)
     const options = (await callApi(handler, 'GET', '/api/tickets/assignees')).json as {
       groups: { id: string; name: string }[];
     };
@@ -206,7 +205,8 @@ describe("the other features' pages in the shell", () => {
     for (const [path, heading] of pages) {
       await admin.goto(`${base}${path}`);
       await admin.getByRole('heading', { level: 1, name: heading }).first().waitFor();
-      await admin.waitForTimeout(300); // the page's data
+      // the page's data is in: no request for 500 ms
+      await admin.waitForLoadState('networkidle');
       const overflow = await admin.evaluate(() => {
         const sticksOut = (e: Element) => e.getBoundingClientRect().left + e.scrollWidth > window.innerWidth + 1;
         return {
@@ -271,11 +271,11 @@ describe("the other features' pages in the shell", () => {
       const menu = admin.getByRole('button', { name: 'Menu' });
       const links = nav.getByRole('link');
       if (width < 768) {
-        expect(await menu.isVisible(), `Menu at ${width}px`).toBe(true);
+        await expect.poll(() => menu.isVisible(), { message: `Menu at ${width}px` }).toBe(true);
         expect(await menu.getAttribute('aria-expanded')).toBe('false');
-        expect(await nav.isVisible(), `folded at ${width}px`).toBe(false);
+        await expect.poll(() => nav.isVisible(), { message: `folded at ${width}px` }).toBe(false);
         await menu.click();
-        expect(await menu.getAttribute('aria-expanded')).toBe('true');
+        await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
         await nav.getByRole('link', { name: 'Changes' }).waitFor();
         expect(await links.allInnerTexts()).toEqual(ADMIN_ENTRIES);
         // one entry per line, each a comfortable tap target inside the screen
@@ -290,12 +290,15 @@ describe("the other features' pages in the shell", () => {
         await nav.getByRole('link', { name: 'Assignments' }).click();
         await admin.waitForURL(`${base}/Assignments`);
         await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
-        expect(await nav.isVisible()).toBe(false);
+        await expect.poll(() => nav.isVisible()).toBe(false);
       } else {
-        expect(await menu.isVisible(), `no Menu at ${width}px`).toBe(false);
+        await expect.poll(() => menu.isVisible(), { message: `no Menu at ${width}px` }).toBe(false);
         expect(await links.allInnerTexts()).toEqual(ADMIN_ENTRIES);
-        for (const entry of ADMIN_ENTRIES)
-          expect(await nav.getByRole('link', { name: entry }).isVisible(), `${entry} at ${width}px`).toBe(true);
+        for (const entry of ADMIN_ENTRIES) {
+          await expect
+            .poll(() => nav.getByRole('link', { name: entry }).isVisible(), { message: `${entry} at ${width}px` })
+            .toBe(true);
+        }
         await nav.getByRole('button', { name: 'Sign out' }).waitFor();
         // every entry, the name and Sign out inside the window: nothing cut off or scrolled sideways
         const overflow = await admin.evaluate(() => {

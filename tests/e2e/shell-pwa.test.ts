@@ -1,11 +1,11 @@
 /**
- * The installable, offline-capable portal (issue 8, portal-spec.md §1) in Chromium with its real
+ * The installable, offline-capable portal in Chromium with its real
  * service worker: manifest and icons, the worker controlling `/`, opening offline, and the
  * runtime caches cleared on sign-out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 

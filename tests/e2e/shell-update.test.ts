@@ -1,7 +1,6 @@
 /**
- * A new deployment under a running portal (issue 8: 'A new deployment shows a "New version
- * available — Reload" toast instead of silently mixing versions') in Chromium with the real
- * service worker. The portal serves a copy of the built client (CLIENT_DIST_DIR); the test then
+ * A new deployment under a running portal shows a "New version available — Reload" toast instead
+ * of silently mixing versions: in Chromium with the real service worker. The portal serves a copy of the built client (CLIENT_DIST_DIR); the test then
  * "deploys" a second build into that copy — a changed index.html and a service worker whose
  * precache revision of it differs, as `vite build` produces — and checks that the open page keeps
  * the old version until the user presses Reload, which activates the new worker and shows the
@@ -12,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 
 const BUILT_CLIENT = new URL('../../dist/client/', import.meta.url).pathname;
@@ -35,7 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 

@@ -1,12 +1,12 @@
 /**
- * Sign-in and session (issue 3, portal-spec.md §4–§9) on the built app in Chromium against the
- * real built-in identity provider: the authorization request, the remembered page, refused
- * callbacks (tampered, missing, replayed or other tab's state; an ID token failing the checks),
- * the storage keys, the transparent refresh, the expired session, and sign-out.
+ * Sign-in and session on the built app in Chromium against the real built-in identity provider:
+ * the authorization request, the remembered page, refused callbacks (tampered, missing, replayed
+ * or other tab's state; an ID token failing the checks), the storage keys, the transparent
+ * refresh, the expired session, and sign-out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 
 const EXPIRED_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 
@@ -104,7 +104,7 @@ async function expectSignInPageWith(page: Page, message: string | RegExp): Promi
 let firstState: string | null = null;
 
 describe('signing in through the built-in provider', () => {
-  it('sends the spec authorization request, exchanges the code and restores the remembered page (/Tickets)', async () => {
+  it('sends the authorization request (code, PKCE S256, state, nonce, offline access), exchanges the code and restores the remembered page (/Tickets)', async () => {
     const page = await freshPage();
     const tokenRequests = recordTokenRequests(page);
     const authorization = page.waitForRequest((request) => request.url().startsWith(`${base}/oidc/auth?`));
@@ -168,14 +168,14 @@ describe('signing in through the built-in provider', () => {
       .filter(Boolean)) {
       expect(name).toMatch(/^auth\./);
     }
-    // The built-in provider's own cookies (its session) follow the same rule (spec §9).
+    // The built-in provider's own cookies (its session) follow the same rule.
     const jarCookies = await page.context().cookies(base);
     expect(jarCookies.length).toBeGreaterThan(0);
     expect(jarCookies.map((cookie) => cookie.name).filter((name) => !name.startsWith('auth.'))).toEqual([]);
     expect(jarCookies.find((cookie) => cookie.name === 'auth.session')?.path).toBe('/');
     const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
     expect(databases).toEqual([]);
-    // the one service worker is the portal's own, at the site root (spec §1; it stores no auth data)
+    // the one service worker is the portal's own, at the site root (it stores no auth data)
     const workers = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope));
     expect(workers.filter((scope) => scope !== `${base}/`)).toEqual([]);
 
@@ -193,7 +193,8 @@ describe('signing in through the built-in provider', () => {
     await page.goto(`${base}/Login`);
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
     await page.getByText('Use your organisation account to open the portal.').waitFor();
-    await page.waitForTimeout(500);
+    // settled: no request for 500 ms, so a sign-in the page would start by itself has been sent by now
+    await page.waitForLoadState('networkidle');
     expect(authorizations).toEqual([]);
     expect(page.url()).toBe(`${base}/Login`);
   });
@@ -336,7 +337,7 @@ describe('the session', () => {
     expect(page.url()).toBe(`${base}/Forms`);
   });
 
-  it('sends the user to /login with the spec message when both tokens have expired (not logged at start-up), and back after signing in', async () => {
+  it('sends the user to /login with the session-expired message when both tokens have expired (not logged at start-up), and back after signing in', async () => {
     const page = await freshPage();
     await signInAt(page, '/Forms');
     const errors: string[] = [];
@@ -363,7 +364,7 @@ describe('the session', () => {
     await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
   });
 
-  it('sends the user to /login with the spec message when the refresh fails', async () => {
+  it('sends the user to /login with the session-expired message when the refresh fails', async () => {
     const page = await freshPage();
     await signInAt(page, '/Tickets');
     // The ticket list's own requests must be done before the token is spoiled, or one of them (not
@@ -421,7 +422,7 @@ describe('signing out', () => {
     const keys = await storageKeys(page);
     expect(keys.local.filter((key) => key.startsWith('auth.'))).toEqual([]);
     expect(keys.session.filter((key) => key.startsWith('auth.'))).toEqual([]);
-    // loggedIn turned false in the other tab too: it went to / (spec §4).
+    // the other tab saw the session end too: it went to /.
     await otherTab.waitForURL(`${base}/`);
     await otherTab.getByRole('button', { name: 'Sign in' }).waitFor();
 

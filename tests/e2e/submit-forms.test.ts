@@ -1,12 +1,12 @@
 /**
- * The foundation journey (issue 2): a new user signs in through the built-in OpenID Connect
+ * The foundation journey: a new user signs in through the built-in OpenID Connect
  * provider, creates an AP invoice and an incident with a nested follow-up through the UI, finds
  * them in their lists, opens them, and finds them again after the server restarts.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser(context);
   await portal?.stop();
 });
 
@@ -50,10 +50,10 @@ describe('an employee on a fresh portal', () => {
   it('is sent to the identity provider and comes back to /Forms after signing in', async () => {
     await page.goto(`${portal.baseUrl}/Forms`);
     await page.waitForURL(/\/oidc\//);
-    await expect(page.title()).resolves.toContain('Sign in');
+    await expect.poll(() => page.title()).toContain('Sign in');
     await signIn('employee');
     await page.waitForURL(`${portal.baseUrl}/Forms`);
-    await expect(page.title()).resolves.toBe('TM online portal');
+    await expect.poll(() => page.title()).toBe('TM online portal');
     await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
     await page.getByText('Emma Employee').first().waitFor();
   });
@@ -76,7 +76,7 @@ describe('an employee on a fresh portal', () => {
     await page.goto(`${portal.baseUrl}/AP/Form`);
     await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.locator('#root_vendorName').locator('xpath=ancestor::*[contains(@class,"form-group")][1]').innerText()).resolves.toMatch(/required/i);
+    await expect.poll(() => page.locator('#root_vendorName').locator('xpath=ancestor::*[contains(@class,"form-group")][1]').innerText()).toMatch(/required/i);
     expect(page.url()).toMatch(/\/AP\/Form$/);
   });
 
@@ -99,7 +99,7 @@ describe('an employee on a fresh portal', () => {
   it('still finds every submission after the server restarts', async () => {
     const { dataDir } = portal;
     const port = Number(new URL(portal.baseUrl).port);
-    await expect(portal.stop()).resolves.toBe(0);
+    expect(await portal.stop()).toBe(0);
     portal = await startPortal({ dataDir, port });
 
     for (const { url, number } of Object.values(created)) {

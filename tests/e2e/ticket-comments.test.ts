@@ -1,5 +1,5 @@
 /**
- * Rich-text comments with attachments on the ticket view (issue 5 "/Tickets/comments/{id}"): the
+ * Rich-text comments with attachments on the ticket view (`/Tickets/comments/{id}`): the
  * maintenance handler posts a comment with bold text and a file and an internal one; the
  * requester sees the bold text, downloads the file and never sees the internal comment; a refused
  * comment (21 files) shows the server's message and keeps the draft. The ticket view shows the
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  for (const context of contexts) await closeBrowser(context);
   await portal?.stop();
 });
 

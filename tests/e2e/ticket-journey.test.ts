@@ -1,5 +1,5 @@
 /**
- * The ticket journey (issue 5): a requester submits a ResidentService request; the maintenance
+ * The ticket journey: a requester submits a ResidentService request; the maintenance
  * handler moves it to In progress, assigns it to themself and posts an internal and a public
  * comment with a file; the requester sees only the public one, downloads the file and replies;
  * the handler resolves it; the
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  for (const context of contexts) await closeBrowser(context);
   await portal?.stop();
 });
 
@@ -62,7 +62,7 @@ describe('a resident service ticket worked to resolution', () => {
     await requester.waitForURL(/\/Tickets\/comments\/[0-9a-f-]{36}$/);
     ticketUrl = requester.url();
     // The seeded routing rule (src/server/db/seed-assignments.ts) assigns it to Maintenance.
-    expect(await status(requester)).toBe('Assigned');
+    await expect.poll(() => status(requester)).toBe('Assigned');
   });
 
   it('the handler moves it to In progress and posts an internal and a public comment', async () => {
@@ -108,14 +108,15 @@ describe('a resident service ticket worked to resolution', () => {
 
   it('the requester rates it through TicketFeedback and sees the rating on the ticket', async () => {
     await requester.reload();
-    expect(await status(requester)).toBe('Resolved');
-    expect(await requester.getByTestId('ticket-rating').innerText()).toBe('Not rated');
+    await expect.poll(() => status(requester)).toBe('Resolved');
+    await expect.poll(() => requester.getByTestId('ticket-rating').innerText()).toBe('Not rated');
     const number = (await requester.getByRole('heading', { level: 1 }).innerText()).split(' ')[0] ?? '';
     await requester.getByRole('link', { name: 'Rate this ticket' }).click();
     await requester.waitForURL(/\/TicketFeedback\/Form\?ticket=/);
     const ticketField = requester.getByLabel(/Ticket number/);
-    expect(await ticketField.inputValue()).toBe(number);
-    expect(await ticketField.isEditable()).toBe(false);
+    // the link's ticket number is filled in and locked once the form has loaded
+    await expect.poll(() => ticketField.inputValue()).toBe(number);
+    await expect.poll(() => ticketField.isEditable()).toBe(false);
     // The locked ticket field is left as the link filled it; the rest are the example's answers.
     const answers = Object.fromEntries(
       Object.entries(exampleOf('TicketFeedback') as Record<string, FormValue>).filter(

@@ -1,5 +1,5 @@
 /**
- * The ticket view's side panel (issue 5): the handler's due-date control (set, overdue mark,
+ * The ticket view's side panel: the handler's due-date control (set, overdue mark,
  * the Overdue filter of /Tickets, clear) and optimistic concurrency as the user meets it — a
  * save made from a stale tab answers 412, tells the user, overwrites nothing and shows the fresh
  * ticket; saving again from there works.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -66,8 +66,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await requesterContext?.close();
-  await handlerContext?.close();
+  await closeBrowser(requesterContext);
+  await closeBrowser(handlerContext);
   await portal?.stop();
 });
 

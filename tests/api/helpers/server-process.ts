@@ -22,7 +22,8 @@ export async function startServer(
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null)
       throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
-    const healthy = await fetch(`${server.baseUrl}/api/health`).then(
+    // bounded: a server that accepted the connection but never answers must not hold the loop
+    const healthy = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => r.ok,
       () => false,
     );

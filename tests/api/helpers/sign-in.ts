@@ -105,7 +105,7 @@ export async function exchangeCode(app: FastifyInstance, code: string, verifier:
     method: 'POST',
     url: '/oidc/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    // The spec's (§7) code exchange also sends response_type and audience; the provider ignores them.
+    // The browser app's code exchange also sends response_type and audience (as here); the provider ignores them.
     payload: new URLSearchParams({
       code,
       client_id: CLIENT_ID,

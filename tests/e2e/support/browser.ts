@@ -1,8 +1,9 @@
 /**
- * Launches Debian's Chromium through playwright-core (never a downloaded browser) with the flags
- * DEVELOPERS.md requires and a fresh user-data directory.
+ * Launches Debian's Chromium through playwright-core (never a downloaded browser: the tests run
+ * where only the distribution's package is installed) with headless, sandbox-free flags and a
+ * fresh user-data directory, and closes it within a bounded time.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
@@ -19,7 +20,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * A fresh persistent Chromium context (its own `--user-data-dir`); close it when done.
+ * A fresh persistent Chromium context (its own `--user-data-dir`); close it with
+ * {@link closeBrowser} when done. Launching gives up after 60 s (playwright's launch timeout).
  *
  * The portal's service worker is blocked unless a test asks for it (`serviceWorkers: 'allow'`,
  * only the offline and update tests: shell-pwa, shell-outbox, shell-update). With the worker
@@ -38,14 +40,77 @@ export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
     serviceWorkers: options.serviceWorkers ?? 'block',
+    timeout: 60_000,
   });
-  openContexts.add(context);
+  openContexts.set(context, userDataDir);
   context.on('close', () => openContexts.delete(context));
   return context;
 }
 
-/** Contexts made by {@link launchBrowser} and not closed yet (read by {@link describeOpenPages}). */
-const openContexts = new Set<BrowserContext>();
+/** Contexts made by {@link launchBrowser} and not closed yet, with their user-data directory. */
+const openContexts = new Map<BrowserContext, string>();
+
+/** Pids of the Chromium processes started with `userDataDir` (the browser's own and its helpers). */
+function chromiumPids(userDataDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.includes(`--user-data-dir=${userDataDir}`)) pids.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * Closes a context made by {@link launchBrowser}, and its browser, waiting at most `ms`.
+ * `BrowserContext.close` has no timeout of its own: a browser that stopped answering would hold
+ * an `afterAll` until vitest's hook timeout and stay behind as a process. When the close does not
+ * finish in time, the browser's processes (found by their unique `--user-data-dir`) are killed.
+ * Resolves `true` when the browser closed by itself.
+ */
+export async function closeBrowser(context: BrowserContext | undefined, ms = 15_000): Promise<boolean> {
+  if (!context) return true;
+  const userDataDir = openContexts.get(context);
+  if (userDataDir === undefined) return true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const closed = await Promise.race([
+    context.close().then(
+      () => true,
+      () => true,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (!closed) {
+    for (const pid of chromiumPids(userDataDir)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    openContexts.delete(context);
+  }
+  return closed;
+}
+
+/**
+ * Closes every browser still open (each within {@link closeBrowser}'s bound). Called after a
+ * browser test ran into its time limit (tests/e2e/support/failure-report.ts): a test that times
+ * out has usually left its browser stuck, and the file's later tests, which share that browser,
+ * would each wait for their own time limit on calls that have none (`page.close`,
+ * `context.newPage`, `page.evaluate`). With the browser closed they fail at once, saying so.
+ */
+export async function closeAllBrowsers(): Promise<number> {
+  const contexts = [...openContexts.keys()];
+  await Promise.all(contexts.map((context) => closeBrowser(context)));
+  return contexts.length;
+}
 
 /** `promise`'s text, its error as text, or `fallback` when it has not settled within `ms` (page calls without their own timeout). */
 async function within(promise: Promise<string>, ms: number, fallback: string): Promise<string> {
@@ -66,11 +131,13 @@ async function within(promise: Promise<string>, ms: number, fallback: string): P
  */
 export async function describeOpenPages(): Promise<string> {
   const blocks: string[] = [];
-  for (const context of openContexts) {
+  for (const context of openContexts.keys()) {
     for (const page of context.pages()) {
       const url = page.url();
       const text = await within(
-        page.evaluate(() => `${document.title} | ${(document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 600)}`),
+        page.evaluate(
+          () => `${document.title} | ${(document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 600)}`,
+        ),
         5_000,
         '(the page did not answer within 5 s: renderer busy or hung)',
       );

@@ -1,12 +1,15 @@
 /**
  * Starts the built portal (`node dist/server/server.js`) as a real child process on loopback for
- * browser tests, on a fresh data folder, and stops it with SIGTERM like an operator would.
+ * browser tests, on a fresh data folder, and stops it with SIGTERM like an operator would. A
+ * server still running when the test process exits (a file that never reached its `afterAll`) is
+ * killed with it, so no portal outlives the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -34,31 +37,62 @@ export async function findFreePort(): Promise<number> {
 }
 
 /**
+ * A new data folder: a copy of the template the e2e project's global setup made (a portal's
+ * folder right after its first start: database created and seeded, signing keys written), or an
+ * empty one when there is none or `fromTemplate` is false (the first start then creates it all).
+ */
+function newDataDir(fromTemplate: boolean): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tm-e2e-data-'));
+  const template = fromTemplate ? inject('portalDataTemplate') : undefined;
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
  * Starts the portal and waits until `GET /api/health` answers 200 (at most `timeoutMs`).
  * Pass the same `dataDir` and `port` again to restart on the same data; `env` adds or overrides
  * server variables (e.g. `SCHEMAS_DIR`).
  */
 export async function startPortal(
-  options: { dataDir?: string; port?: number; timeoutMs?: number; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    port?: number;
+    timeoutMs?: number;
+    env?: Record<string, string>;
+    /** Without `dataDir`: start on a copy of the global setup's seeded folder (default) or on an empty one. */
+    fromTemplate?: boolean;
+  } = {},
 ): Promise<PortalServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tm-e2e-data-'));
+  const dataDir = options.dataDir ?? newDataDir(options.fromTemplate ?? true);
   const port = options.port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/server/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode} before it was ready:\n${log}`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      // bounded: a server that accepted the connection but never answers must not hold the loop
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) break;
     } catch {
       // not listening yet
@@ -77,10 +111,18 @@ export async function startPortal(
     stop: async () => {
       if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');
-      const timeout = new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`portal did not stop within 20 s:\n${log}`)), 20_000),
-      );
-      return Promise.race([exited, timeout]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`portal did not stop within 20 s (killed):\n${log}`));
+        }, 20_000);
+      });
+      try {
+        return await Promise.race([exited, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
