@@ -252,11 +252,9 @@ export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSc
   return definition;
 }
 
-async function loadArea(schemasDir: string, key: string, problems: string[]): Promise<LoadedArea | null> {
+async function loadArea(schemasDir: string, key: string, own: string[]): Promise<LoadedArea | null> {
   const folder = join(schemasDir, key);
-  if (!checkFolderName(key, folder, problems)) return null;
-  // Areas load concurrently: collect this folder's problems apart so "did this area fail" is its own question.
-  const own: string[] = [];
+  if (!checkFolderName(key, folder, own)) return null;
   const manifestFile = join(folder, 'area.json');
   const schemaFile = join(folder, 'schema.json');
   const [manifestJson, schema, ui, example] = await Promise.all([
@@ -274,7 +272,6 @@ async function loadArea(schemasDir: string, key: string, problems: string[]): Pr
     own.push(`${join(folder, 'example.json')}: must be a JSON object`);
   }
   if (manifest && isJsonObject(schema)) checkFieldNames(manifest, schema, manifestFile, own);
-  problems.push(...own);
   if (own.length || !manifest || !isJsonObject(schema)) return null;
   const uiSchema = isJsonObject(ui) ? ui : {};
   return {
@@ -284,39 +281,75 @@ async function loadArea(schemasDir: string, key: string, problems: string[]): Pr
   };
 }
 
-function checkParents(areas: readonly LoadedArea[], problems: string[]): void {
-  const byKey = new Map(areas.map((area) => [area.definition.key, area.definition]));
-  for (const { definition, folder } of areas) {
-    if (definition.parent === undefined) continue;
-    const parent = byKey.get(definition.parent);
-    if (!parent || parent.key === definition.key) {
-      problems.push(`${join(folder, 'area.json')}: parent "${definition.parent}" is not another area in schemas/`);
-    } else if (parent.parent !== undefined) {
-      problems.push(
-        `${join(folder, 'area.json')}: parent "${parent.key}" is itself nested; only one level of nesting is supported`,
-      );
-    }
+/**
+ * One folder of the schemas folder as discovery judged it: the area when it loads, otherwise
+ * `null` and every problem found, each naming the file at fault. `problems` is empty exactly when
+ * `area` is set.
+ */
+export type AreaFolderResult = { key: string; folder: string; area: LoadedArea | null; problems: string[] };
+
+/** A nested area's parent must be another, un-nested area that loaded: the problem, or null. */
+function parentProblem(area: LoadedArea, byKey: ReadonlyMap<string, AreaDefinition>): string | null {
+  const { definition, folder } = area;
+  if (definition.parent === undefined) return null;
+  const parent = byKey.get(definition.parent);
+  if (!parent || parent.key === definition.key) {
+    return `${join(folder, 'area.json')}: parent "${definition.parent}" is not another area in schemas/`;
   }
+  if (parent.parent !== undefined) {
+    return `${join(folder, 'area.json')}: parent "${parent.key}" is itself nested; only one level of nesting is supported`;
+  }
+  return null;
 }
 
 /**
- * Loads every area folder under `schemasDir` (dot-folders and plain files are ignored), sorted by
- * title. Throws {@link AreaDiscoveryError} listing every problem: missing folder, bad folder name,
- * `area.json` key ≠ folder name, unreadable or invalid JSON, unknown list columns, unknown parent,
- * a rule naming a property the schema does not declare (`describeRuleProblems`).
+ * Judges every folder of `schemasDir` on its own (dot-folders and plain files are ignored), in
+ * folder-name order: a broken folder never hides the others. A nested area whose parent is
+ * missing, broken or itself nested is refused too. Throws {@link AreaDiscoveryError} only when
+ * `schemasDir` itself cannot be read.
  */
-export async function discoverAreas(schemasDir: string): Promise<LoadedArea[]> {
+export async function discoverAreaFolders(schemasDir: string): Promise<AreaFolderResult[]> {
   let entries;
   try {
     entries = await readdir(schemasDir, { withFileTypes: true });
   } catch {
     throw new AreaDiscoveryError([`${schemasDir}: the schemas folder does not exist (set SCHEMAS_DIR)`]);
   }
-  const problems: string[] = [];
-  const keys = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
-  const loaded = await Promise.all(keys.map((key) => loadArea(schemasDir, key, problems)));
-  const areas = loaded.filter((area): area is LoadedArea => area !== null);
-  checkParents(areas, problems);
+  const keys = entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort();
+  const results = await Promise.all(
+    keys.map(async (key): Promise<AreaFolderResult> => {
+      const problems: string[] = [];
+      const area = await loadArea(schemasDir, key, problems);
+      return { key, folder: join(schemasDir, key), area, problems };
+    }),
+  );
+  const byKey = new Map(
+    results.flatMap((result) => (result.area ? [[result.area.definition.key, result.area.definition] as const] : [])),
+  );
+  for (const result of results) {
+    const problem = result.area ? parentProblem(result.area, byKey) : null;
+    if (problem) {
+      result.problems.push(problem);
+      result.area = null;
+    }
+  }
+  return results;
+}
+
+/**
+ * Loads every area folder under `schemasDir`, sorted by title. Throws {@link AreaDiscoveryError}
+ * listing every problem of every folder ({@link discoverAreaFolders}): missing folder, bad folder
+ * name, `area.json` key ≠ folder name, unreadable or invalid JSON, unknown list columns, unknown
+ * parent, a rule naming a property the schema does not declare.
+ */
+export async function discoverAreas(schemasDir: string): Promise<LoadedArea[]> {
+  const results = await discoverAreaFolders(schemasDir);
+  const problems = results.flatMap((result) => result.problems);
   if (problems.length) throw new AreaDiscoveryError(problems);
-  return areas.sort((a, b) => a.definition.title.localeCompare(b.definition.title, 'en'));
+  return results
+    .flatMap((result) => (result.area ? [result.area] : []))
+    .sort((a, b) => a.definition.title.localeCompare(b.definition.title, 'en'));
 }
