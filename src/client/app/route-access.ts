@@ -5,7 +5,8 @@
  * 'Unknown middleware {name}' (spec §8).
  */
 import { hasScope, type ScopedUser } from '../../shared/scopes';
-import type { SessionState } from './session/session-context';
+import { paths } from '../config/paths';
+import type { SessionState } from '../lib/session/session-context';
 
 /** `public`: everyone; `guest`: signed-out users only; `signed-in`: the default. */
 export type RouteAccess = 'public' | 'guest' | 'signed-in';
@@ -47,13 +48,13 @@ export const requireSignedIn: RouteMiddleware = ({ status, expired }) => {
   if (status === 'loading') return { kind: 'wait' };
   if (status === 'error') return { kind: 'session-error' };
   if (status === 'signed-in') return RENDER;
-  return { kind: 'redirect', to: '/login', signIn: !expired, remember: true };
+  return { kind: 'redirect', to: paths.login, signIn: !expired, remember: true };
 };
 
 /** `guest`: signed-in users go home (spec §2 "Guest-only pages redirect signed-in users home"). */
 export const requireGuest: RouteMiddleware = ({ status }) => {
   if (status === 'loading') return { kind: 'wait' };
-  if (status === 'signed-in') return { kind: 'redirect', to: '/', signIn: false, remember: false };
+  if (status === 'signed-in') return { kind: 'redirect', to: paths.home, signIn: false, remember: false };
   return RENDER;
 };
 

@@ -12,6 +12,7 @@
  * one added, it must be named `auth.…` with path `/` ({@link AUTH_COOKIE_PATH}).
  */
 import { resolveSafeRedirect } from '../../shared/redirect-path';
+import { paths } from '../config/paths';
 
 /** Prefix of every auth key in local and session storage and of any auth cookie (spec §9). */
 export const AUTH_STORAGE_PREFIX = 'auth.';
@@ -24,9 +25,12 @@ export const REDIRECT_STORAGE_KEY = `${AUTH_STORAGE_PREFIX}redirect`;
 /** Local-storage key of the refresh token's expiry (Unix seconds). */
 export const REFRESH_EXPIRY_STORAGE_KEY = `${AUTH_STORAGE_PREFIX}refresh_token_expires_at`;
 
+/** `/login` and `/Login`, followed by nothing, a further segment, a query or a fragment. */
+const SIGN_IN_PATH = new RegExp(`^${paths.login}(?:[/?#]|$)`, 'i');
+
 /** True for `/login` and `/Login` (with or without query): never a page to return to. */
 export function isSignInPath(path: string): boolean {
-  return /^\/login(?:[/?#]|$)/i.test(path);
+  return SIGN_IN_PATH.test(path);
 }
 
 function safeReturnPath(path: unknown, origin: string): string | null {
@@ -44,7 +48,7 @@ export function rememberReturnPath(path: string, storage: Storage, origin: strin
 
 /** The remembered page if it is (still) safe, without clearing it; else `/`. */
 export function peekReturnPath(storage: Storage, origin: string): string {
-  return safeReturnPath(storage.getItem(REDIRECT_STORAGE_KEY), origin) ?? '/';
+  return safeReturnPath(storage.getItem(REDIRECT_STORAGE_KEY), origin) ?? paths.home;
 }
 
 /**

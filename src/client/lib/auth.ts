@@ -25,6 +25,7 @@ import {
 } from 'oidc-client-ts';
 import type { AuthConfig } from '../../shared/me';
 import { API_PREFIX } from '../config/env';
+import { paths } from '../config/paths';
 import { ExpiredAuthSessionError, InvalidTokenError, logAuthError, SignInError } from './auth-errors';
 import {
   AUTH_STORAGE_PREFIX,
@@ -91,8 +92,8 @@ export function userManagerSettings(
   return {
     authority: config.authority,
     client_id: config.clientId,
-    redirect_uri: `${env.origin}/login`,
-    post_logout_redirect_uri: `${env.origin}/`,
+    redirect_uri: `${env.origin}${paths.login}`,
+    post_logout_redirect_uri: `${env.origin}${paths.home}`,
     response_type: 'code',
     scope: config.scope || strategy.scope,
     resource: strategy.sendsResourceIndicator && config.resource ? config.resource : undefined,

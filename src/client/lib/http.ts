@@ -9,13 +9,14 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ApiError, ValidationErrorBody } from '../../shared/api-error';
 import { isValidationErrorBody } from '../../shared/api-error';
 import { API_PREFIX } from '../config/env';
+import { paths } from '../config/paths';
 import { getValidAccessToken, rememberPage, resetSession } from './auth';
 import { ExpiredAuthSessionError, SessionRejectedError } from './auth-errors';
 
 /** Called with the error after the session was lost (ExpiredAuthSessionError or SessionRejectedError). */
 export type UnauthorizedHandler = (error: ExpiredAuthSessionError | SessionRejectedError) => void;
 
-let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/login');
+let onUnauthorized: UnauthorizedHandler = () => window.location.assign(paths.login);
 
 /** Installs what happens after the session was lost (default: full navigation to `/login`). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { LoadError, Loading } from '../../components/status-message';
+import { paths } from '../../config/paths';
 import { rememberPage } from '../../lib/auth';
 import { hasRouteScope, middlewareNames, runMiddleware } from '../route-access';
-import { useSession } from '../session/session-context';
-
-/** `location.state` of a visit to `/login`: start the sign-in at once, or show why a sign-in failed. */
-export type LoginLocationState = { signIn?: boolean; signInError?: string };
+import type { LoginLocationState } from '../../lib/session/login-state';
+import { useSession } from '../../lib/session/session-context';
 
 /**
  * The route guard (spec §2, §4): runs the matched routes' access rule and named middleware (see
@@ -51,7 +50,7 @@ function NoAccess() {
       <h1>You do not have access to this page</h1>
       <p>
         Your role groups do not include this page. Ask an administrator if you need it.{' '}
-        <Link to="/">Back to the home page</Link>
+        <Link to={paths.home}>Back to the home page</Link>
       </p>
     </div>
   );

@@ -7,7 +7,8 @@ import { AREA_KEY_PATTERN, RESERVED_ROUTE_SEGMENTS, type AreaDefinition } from '
 import type { Submission } from '../../../shared/submission';
 import type { AreaLocation } from '../../config/paths';
 import { isNotFoundError } from '../../lib/http';
-import { fetchArea, fetchSubmission } from './api';
+import { fetchArea } from '../../lib/area-api';
+import { fetchSubmission } from './api';
 
 /** Everything an area page needs about where it is. */
 export type AreaContext = {

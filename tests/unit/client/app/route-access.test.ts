@@ -14,7 +14,7 @@ import {
   type RouteMiddleware,
 } from '../../../../src/client/app/route-access';
 import { routes } from '../../../../src/client/app/router';
-import type { SessionStatus } from '../../../../src/client/app/session/session-context';
+import type { SessionStatus } from '../../../../src/client/lib/session/session-context';
 import type { RouteObject } from 'react-router';
 
 const RENDER: GuardDecision = { kind: 'render' };

@@ -1,8 +1,8 @@
-import type { AreaDefinition } from '../../../shared/area';
-import type { JsonObject } from '../../../shared/json';
-import { usesPropertyOptions, withPropertyOptions } from '../../form-engine/property-options';
-import { useResource } from '../../lib/use-resource';
-import { fetchProperties } from './api';
+import type { AreaDefinition } from '../../shared/area';
+import type { JsonObject } from '../../shared/json';
+import { fetchProperties } from '../lib/area-api';
+import { useResource } from '../lib/use-resource';
+import { usesPropertyOptions, withPropertyOptions } from './property-options';
 
 /** The schemas to give rjsf, or `loading` while the property list for select fields loads. */
 export type AreaFormSchemas =

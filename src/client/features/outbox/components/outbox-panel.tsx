@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session/session-context';
-import { areaCreatePath } from '../../config/paths';
-import { flushOutbox, listOutbox, subscribeOutbox, type OutboxItem } from '../../lib/outbox';
-import { toast } from '../../lib/toast';
-import { createSubmission } from '../areas/api';
+import { useSession } from '../../../lib/session/session-context';
+import { areaCreatePath } from '../../../config/paths';
+import { createSubmission } from '../../../lib/area-api';
+import { flushOutbox, listOutbox, subscribeOutbox, type OutboxItem } from '../../../lib/outbox';
+import { toast } from '../../../lib/toast';
 
 /** The create page of a draft: `…/{Area}/Form?draft={idempotencyKey}`. */
 export function draftPath(item: OutboxItem): string {

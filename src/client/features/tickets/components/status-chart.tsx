@@ -1,4 +1,4 @@
-import { TICKET_STATUSES, type TicketCounts } from '../../../shared/tickets';
+import { TICKET_STATUSES, type TicketCounts } from '../../../../shared/tickets';
 
 /** Tickets per status as a small horizontal bar chart (design.md §6 "results are pictures"). */
 export function StatusChart({ counts }: { counts: TicketCounts }) {

@@ -4,13 +4,13 @@
  * `RichTextView` (stored text is never inserted as HTML) and the comment's files as
  * authenticated download buttons.
  */
-import { formatBytes } from '../../../shared/attachment';
-import type { JsonValue } from '../../../shared/json';
-import { plainTextDocument, type RichTextDocument } from '../../../shared/rich-text';
-import { readCommentDocument, type TicketComment } from '../../../shared/tickets';
-import { DownloadButton } from '../../form-engine/widgets/attachments-widget';
-import { storedValueToDocument } from '../../form-engine/widgets/rich-text/html-import';
-import { RichTextView } from '../../form-engine/widgets/rich-text/rich-text-elements';
+import { formatBytes } from '../../../../shared/attachment';
+import type { JsonValue } from '../../../../shared/json';
+import { plainTextDocument, type RichTextDocument } from '../../../../shared/rich-text';
+import { readCommentDocument, type TicketComment } from '../../../../shared/tickets';
+import { DownloadButton } from '../../../form-engine/widgets/attachments-widget';
+import { storedValueToDocument } from '../../../form-engine/widgets/rich-text/html-import';
+import { RichTextView } from '../../../form-engine/widgets/rich-text/rich-text-elements';
 
 /** A stored comment body as a document: a document array, or an older plain / HTML string. */
 function commentDocument(body: JsonValue): RichTextDocument {

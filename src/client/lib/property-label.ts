@@ -1,5 +1,5 @@
 /** How a property code is shown to people: `P-1001 — Maple Court Apartments`. */
-import type { Property } from '../../../shared/me';
+import type { Property } from '../../shared/me';
 
 /** Display label of a property: code, an em dash, and its name. */
 export function formatPropertyLabel(property: Pick<Property, 'code' | 'name'>): string {

@@ -4,9 +4,10 @@
  * the feedback form pre-linked to it (issue 5 "/TicketFeedback"). Renders nothing before that.
  */
 import { Link } from 'react-router';
-import { DONE_STATUSES, type TicketStatus } from '../../../shared/tickets';
-import { useResource } from '../../lib/use-resource';
-import { fetchTicket } from './api';
+import { DONE_STATUSES, type TicketStatus } from '../../../../shared/tickets';
+import { areaDetailPath } from '../../../config/paths';
+import { useResource } from '../../../lib/use-resource';
+import { fetchTicket } from '../api';
 
 function RatingNoteLoaded({ id }: { id: string }) {
   const ticket = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
@@ -15,7 +16,7 @@ function RatingNoteLoaded({ id }: { id: string }) {
   if (feedback) {
     return (
       <p className="note" data-testid="submission-rating">
-        <Link to={`/${feedback.area}/${feedback.id}`}>
+        <Link to={areaDetailPath({ area: feedback.area }, feedback.id)}>
           {feedback.rating === null ? 'Rated' : `Rated ${feedback.rating}/5`}
         </Link>
       </p>

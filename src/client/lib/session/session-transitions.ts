@@ -1,6 +1,7 @@
 /**
  * Where a change of the session sends the user (portal-spec.md §4 "Session").
  */
+import { paths } from '../../config/paths';
 import type { SessionState } from './session-context';
 
 /**
@@ -21,10 +22,10 @@ export function destinationAfterSessionChange(
   returnTo: string | null,
 ): string | null {
   if (next.status === 'signed-out' && next.expired && !(previous.status === 'signed-out' && previous.expired)) {
-    return '/login';
+    return paths.login;
   }
   if (next.status === 'signed-in' && returnTo !== null) return returnTo;
-  if (previous.status === 'signed-out' && next.status === 'signed-in') return '/';
-  if (previous.status === 'signed-in' && next.status === 'signed-out') return '/';
+  if (previous.status === 'signed-out' && next.status === 'signed-in') return paths.home;
+  if (previous.status === 'signed-in' && next.status === 'signed-out') return paths.home;
   return null;
 }

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../../shared/json';
+import type { JsonValue } from '../../../../shared/json';
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—';

@@ -2,8 +2,8 @@
  * Reading rjsf UI-schema options without loading rjsf (list pages must stay light):
  * `ui:options` entries and `ui:<name>` keys, as rjsf's own `getUiOptions` merges them.
  */
-import { OPTIONS_FROM_KEY, type OptionSource } from '../../../shared/area';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
+import { OPTIONS_FROM_KEY, type OptionSource } from '../../shared/area';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json';
 
 /** The UI options of one field: `ui:options` merged with `ui:*` keys (the latter win, as in rjsf). */
 export function readUiOptions(uiField: JsonValue | undefined): JsonObject {

@@ -7,9 +7,10 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../shared/tickets';
-import { useResource } from '../../lib/use-resource';
-import { fetchAssignees } from './api';
+import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../../shared/tickets';
+import { areaDetailPath } from '../../../config/paths';
+import { useResource } from '../../../lib/use-resource';
+import { fetchAssignees } from '../api';
 
 type SaveTicket = (patch: TicketPatch) => Promise<void>;
 
@@ -133,7 +134,7 @@ export function TicketPanel({ ticket, onSave }: { ticket: Ticket; onSave: SaveTi
         <dt>Rating</dt>
         <dd data-testid="ticket-rating">
           {ticket.feedback ? (
-            <Link to={`/${ticket.feedback.area}/${ticket.feedback.id}`}>
+            <Link to={areaDetailPath({ area: ticket.feedback.area }, ticket.feedback.id)}>
               {ticket.feedback.rating === null ? 'Rated' : `Rated ${ticket.feedback.rating}/5`}
             </Link>
           ) : (

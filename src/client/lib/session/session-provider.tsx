@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import type { Profile } from '../../../shared/me';
 import { hasScope } from '../../../shared/scopes';
 import { paths } from '../../config/paths';
-import { completeSignIn, hasStoredSession, resetSession, signOut as endSession, startSignIn } from '../../lib/auth';
-import { ExpiredAuthSessionError, logAuthError, SESSION_REJECTED_MESSAGE } from '../../lib/auth-errors';
-import { api, setUnauthorizedHandler, toApiFailure } from '../../lib/http';
-import { clearPortalCaches } from '../../lib/portal-caches';
+import { completeSignIn, hasStoredSession, resetSession, signOut as endSession, startSignIn } from '../auth';
+import { ExpiredAuthSessionError, logAuthError, SESSION_REJECTED_MESSAGE } from '../auth-errors';
+import { api, setUnauthorizedHandler, toApiFailure } from '../http';
+import { clearPortalCaches } from '../portal-caches';
 import { SessionContext, type Session, type SessionState } from './session-context';
 import { destinationAfterSessionChange } from './session-transitions';
 

@@ -6,15 +6,15 @@
  * Idempotency-Key is renewed only after a comment was stored.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
-import type { ValidationErrorBody } from '../../../shared/api-error';
-import { formatBytes, MAX_ATTACHMENT_BYTES, type AttachmentRef } from '../../../shared/attachment';
-import { isDocumentEmpty, plainTextDocument, type RichTextDocument } from '../../../shared/rich-text';
-import { MAX_ATTACHMENTS_PER_COMMENT } from '../../../shared/tickets';
-import { RichTextEditor } from '../../form-engine/widgets/rich-text/rich-text-editor';
-import { uploadAttachment } from '../../lib/attachments';
-import { toApiFailure } from '../../lib/http';
-import { createIdempotencyKey } from '../../lib/idempotency-key';
-import { postComment } from './api';
+import type { ValidationErrorBody } from '../../../../shared/api-error';
+import { formatBytes, MAX_ATTACHMENT_BYTES, type AttachmentRef } from '../../../../shared/attachment';
+import { isDocumentEmpty, plainTextDocument, type RichTextDocument } from '../../../../shared/rich-text';
+import { MAX_ATTACHMENTS_PER_COMMENT } from '../../../../shared/tickets';
+import { RichTextEditor } from '../../../form-engine/widgets/rich-text/rich-text-editor';
+import { uploadAttachment } from '../../../lib/attachments';
+import { toApiFailure } from '../../../lib/http';
+import { createIdempotencyKey } from '../../../lib/idempotency-key';
+import { postComment } from '../api';
 
 type PendingUpload = { key: number; name: string; size: number; progress: number; error: string | null };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionState, SessionStatus } from '../../../../src/client/app/session/session-context';
-import { destinationAfterSessionChange } from '../../../../src/client/app/session/session-transitions';
+import type { SessionState, SessionStatus } from '../../../../../src/client/lib/session/session-context';
+import { destinationAfterSessionChange } from '../../../../../src/client/lib/session/session-transitions';
 
 function state(status: SessionStatus, expired = false): SessionState {
   return { status, expired, expiredReason: expired ? 'why' : null, user: null, error: null };
