@@ -1,12 +1,12 @@
 /**
- * Where the browser keeps sign-in data (portal-spec.md §9: every key prefixed `auth.`):
+ * Where the browser keeps sign-in data (every key prefixed `auth.`):
  *
  * | Key | Storage | What |
  * |---|---|---|
  * | `auth.user:<authority>:<client id>` | local | the tokens (oidc-client-ts `User`), shared by the tabs |
- * | `auth.refresh_token_expires_at` | local | refresh-token expiry, Unix seconds (spec §9 default when the token has none) |
+ * | `auth.refresh_token_expires_at` | local | refresh-token expiry, Unix seconds (the default lifetime when the token has none) |
  * | `auth.state.<state>` | session | PKCE verifier, nonce and state of a sign-in in progress: bound to the tab, single use |
- * | `auth.redirect` | session | the page to return to after sign-in (spec §4 step 2) |
+ * | `auth.redirect` | session | the page to return to after sign-in |
  *
  * No token goes into IndexedDB, a cookie or a service worker. The portal writes no cookie; were
  * one added, it must be named `auth.…` with path `/` ({@link AUTH_COOKIE_PATH}).
@@ -14,9 +14,9 @@
 import { resolveSafeRedirect } from '../../shared/redirect-path';
 import { paths } from '../config/paths';
 
-/** Prefix of every auth key in local and session storage and of any auth cookie (spec §9). */
+/** Prefix of every auth key in local and session storage and of any auth cookie. */
 export const AUTH_STORAGE_PREFIX = 'auth.';
-/** Path of any auth cookie (spec §9). */
+/** Path of any auth cookie. */
 export const AUTH_COOKIE_PATH = '/';
 /** Prefix of sign-in states in session storage (oidc-client-ts `stateStore`). */
 export const SIGN_IN_STATE_PREFIX = `${AUTH_STORAGE_PREFIX}state.`;
@@ -39,8 +39,8 @@ function safeReturnPath(path: unknown, origin: string): string | null {
 }
 
 /**
- * Remembers `path` as the page to return to after sign-in (spec §4 step 2) when it is a safe
- * internal path on `origin` (spec §5) other than the sign-in page; anything else is not stored.
+ * Remembers `path` as the page to return to after sign-in when it is a safe internal path on
+ * `origin` (src/shared/redirect-path.ts) other than the sign-in page; anything else is not stored.
  */
 export function rememberReturnPath(path: string, storage: Storage, origin: string): void {
   if (safeReturnPath(path, origin)) storage.setItem(REDIRECT_STORAGE_KEY, path);
@@ -52,7 +52,7 @@ export function peekReturnPath(storage: Storage, origin: string): string {
 }
 
 /**
- * The page to go to after the callback (spec §4 step 4): the remembered page when it passes the
+ * The page to go to after the callback: the remembered page when it passes the
  * redirect-path rule and stays on `origin`, otherwise home. Clears the remembered page.
  */
 export function takeReturnPath(storage: Storage, origin: string): string {

@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the portal API (ky). Every request carries the access token as a
- * Bearer header (spec §7), refreshed first when it has expired (spec §4 "Session"). When no
+ * Bearer header (RFC 6750), refreshed first when it has expired. When no
  * valid token can be had (ExpiredAuthSessionError: the request is aborted, nothing is sent), or
  * the API answers 401, the session is reset, the page remembered, and the unauthorized handler
  * (installed by the session provider) signs the user out and sends them to `/login`.

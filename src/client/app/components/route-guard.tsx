@@ -8,11 +8,11 @@ import type { LoginLocationState } from '../../lib/session/login-state';
 import { useSession } from '../../lib/session/session-context';
 
 /**
- * The route guard (spec §2, §4): runs the matched routes' access rule and named middleware (see
+ * The route guard: runs the matched routes' access rule and named middleware (see
  * route-access.ts) and renders the page, waits for the session, or redirects — signed-out users
  * on a signed-in route go to `/login` with the page remembered; signed-in users on a guest-only
- * route go home. An unknown middleware name throws (the error page shows 500, spec §8). A route
- * whose `anyScope` the user holds none of shows 'You do not have access to this page' (issue 6).
+ * route go home. An unknown middleware name throws (the error page shows 500). A route whose
+ * `anyScope` the user holds none of shows 'You do not have access to this page'.
  */
 export function RouteGuard() {
   const session = useSession();
@@ -43,7 +43,7 @@ export function RouteGuard() {
   }
 }
 
-/** What a signed-in user sees on a page their scopes do not open (issue 6 wording). */
+/** What a signed-in user sees on a page their scopes do not open. */
 function NoAccess() {
   return (
     <div className="error-panel" role="alert">

@@ -1,7 +1,7 @@
 /**
- * Session state shared by the whole app (spec §3 "Auth state": user object and loggedIn flag).
- * `user` is the `/api/me` profile with its `scope` list (the user-info endpoint is not used,
- * spec §7); `hasScope` reads it with the one shared rule (spec §6).
+ * Session state shared by the whole app: the user object and the `loggedIn` flag. `user` is the
+ * `/api/me` profile with its `scope` list (the identity provider's user-info endpoint is not
+ * used); `hasScope` reads it with the one shared rule of src/shared/scopes.ts.
  */
 import { createContext, useContext } from 'react';
 import type { Profile } from '../../../shared/me';
@@ -15,7 +15,7 @@ export type SessionState = {
   user: Profile | null;
   /** True when the session was lost (expired refresh, 401) rather than never started. */
   expired: boolean;
-  /** Why the session was lost, for the sign-in page (spec §8 message for an expired refresh). */
+  /** Why the session was lost, for the sign-in page (lib/auth-errors.ts has the messages). */
   expiredReason: string | null;
   /** Why the session could not be checked (status `error`). */
   error: unknown;
@@ -23,7 +23,7 @@ export type SessionState = {
 
 /** What components read from the session. */
 export type Session = SessionState & {
-  /** Spec §3: true while signed in. Turning true sends the user home, false sends to `/` (spec §4). */
+  /** True while signed in. Turning true sends the user home, false sends them to `/`. */
   loggedIn: boolean;
   /** True when the signed-in user holds `scope` (or `admin`), via the shared `hasScope`. */
   hasScope: (scope: string) => boolean;

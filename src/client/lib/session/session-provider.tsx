@@ -40,9 +40,9 @@ function isUserKeyChange(event: StorageEvent): boolean {
 /**
  * Provides the {@link Session}: checks the stored tokens and loads `/api/me` on start; turns a
  * lost session (expired refresh, 401) into "signed out" plus a visit to `/login`; follows sign-in
- * and sign-out in other tabs; and moves the user when `loggedIn` changes (spec §4, see
+ * and sign-out in other tabs; and moves the user when `loggedIn` changes (see
  * {@link destinationAfterSessionChange}). Auth errors are logged, except an expired session found
- * at start-up (spec §8).
+ * at start-up (see `logAuthError`).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /**
- * Where a change of the session sends the user (portal-spec.md §4 "Session").
+ * Where a change of the session sends the user.
  */
 import { paths } from '../../config/paths';
 import type { SessionState } from './session-context';

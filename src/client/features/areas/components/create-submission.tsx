@@ -80,7 +80,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
   const linked = useLinkedTicket(context);
   const readyUiSchema = schemas.status === 'ready' ? schemas.uiSchema : null;
   const lockedField = linked?.field;
-  // Memoised: rjsf's caches key on the UI schema object (engineering-notes "Forms").
+  // Memoised: rjsf's caches key on the UI schema object, so a new object each render recomputes them.
   const uiSchema = useMemo(
     () => (readyUiSchema && lockedField ? lockField(readyUiSchema, lockedField) : readyUiSchema),
     [readyUiSchema, lockedField],

@@ -23,7 +23,7 @@ async function loadPage(signal: AbortSignal) {
 }
 
 /**
- * `/Assignments` (issue 5; needs `assignments:manage`): the routing rules in the order they are
+ * `/Assignments` (needs `assignments:manage`): the routing rules in the order they are
  * tried, with move up/down, an enable switch, edit, delete with confirmation, and a create / edit
  * form with "Test this rule". A stale write (412) says so and reloads the rules.
  */

@@ -14,12 +14,12 @@ function describe(error: unknown): string {
 }
 
 /**
- * `/login` and `/Login` (spec §2, §4): the sign-in page, and at `/login` the OpenID Connect
+ * `/login` and `/Login`: the sign-in page, and at `/login` the OpenID Connect
  * callback. With `code`, `state` or `error` in the URL it completes the sign-in — the session
  * then sends the user to the remembered page (or home); a refused callback (missing, unknown,
  * replayed or other tab's state, provider error, failed ID token check) creates no session and
  * shows why, with a "Sign in" button. Sent here by the route guard it starts the sign-in at once;
- * after an expired session it shows the reason first (spec §8 message). Signed-in users go home.
+ * after an expired session it shows the reason first (lib/auth-errors.ts). Signed-in users go home.
  */
 export function LoginPage() {
   const session = useSession();

@@ -20,7 +20,7 @@ function sendItem(item: OutboxItem) {
 }
 
 /**
- * The visible outbox (issue 8): the signed-in user's submissions "Waiting to send" and those the
+ * The visible outbox: the signed-in user's submissions "Waiting to send" and those the
  * server refused ("Needs correction", each a link to its editable draft). Sends waiting items on
  * start and whenever the browser comes back online; renders nothing when the outbox is empty.
  */

@@ -1,5 +1,5 @@
 /**
- * The comment composer of the ticket view (issue 5 "rich-text comments with attachments"): the
+ * The comment composer of the ticket view (rich-text comments with attachments): the
  * slate rich-text editor with the forms' toolbar, a file picker uploading each file at once with
  * progress (`uploadAttachment`), an "Internal" checkbox for handlers only and a Post button. A
  * refusal shows the server's message (and its field errors) and keeps the draft; the

@@ -1,6 +1,6 @@
 /**
- * The comments of a ticket, oldest first so the newest is at the bottom (issue 5
- * "/Tickets/comments/{id}"): author, time, an "Internal" mark, the body read-only through
+ * The comments of a ticket on `/Tickets/comments/{id}`, oldest first so the newest is at the
+ * bottom: author, time, an "Internal" mark, the body read-only through
  * `RichTextView` (stored text is never inserted as HTML) and the comment's files as
  * authenticated download buttons.
  */

@@ -1,7 +1,7 @@
 /**
  * On a submission's detail page (the requester's view of their request): once the ticket is
  * Resolved or Closed, its rating ("Rated 4/5") or, for its requester, a "Rate this ticket" link to
- * the feedback form pre-linked to it (issue 5 "/TicketFeedback"). Renders nothing before that.
+ * the feedback form (`/TicketFeedback`) pre-linked to it. Renders nothing before that.
  */
 import { Link } from 'react-router';
 import { DONE_STATUSES, type TicketStatus } from '../../../../shared/tickets';

@@ -1,6 +1,6 @@
 import { TICKET_STATUSES, type TicketCounts } from '../../../../shared/tickets';
 
-/** Tickets per status as a small horizontal bar chart (design.md §6 "results are pictures"). */
+/** Tickets per status as a small horizontal bar chart (results are shown as charts, not tables). */
 export function StatusChart({ counts }: { counts: TicketCounts }) {
   const max = Math.max(1, ...Object.values(counts.counts));
   return (

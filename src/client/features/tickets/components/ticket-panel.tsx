@@ -1,5 +1,5 @@
 /**
- * The side panel of the ticket view (issue 5 "Pages"): status, priority, assignee (user and role
+ * The side panel of the ticket view: status, priority, assignee (user and role
  * group), due date, requester, property, the rating, and the actions allowed to this user —
  * status moves, the handler's priority / assignee / due-date controls, and the requester's
  * "Rate this ticket" link once the ticket is Resolved. Every change goes through `onSave`

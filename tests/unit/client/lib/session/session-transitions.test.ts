@@ -6,7 +6,7 @@ function state(status: SessionStatus, expired = false): SessionState {
   return { status, expired, expiredReason: expired ? 'why' : null, user: null, error: null };
 }
 
-describe('destinationAfterSessionChange (spec §4: loggedIn true → home, false → /)', () => {
+describe('destinationAfterSessionChange (loggedIn true → home, false → /)', () => {
   it.each([
     ['signed-out', 'signed-in', null, '/'],
     ['signed-out', 'signed-in', '/Tickets', '/Tickets'],
