@@ -1,7 +1,7 @@
 /**
  * The route table, history mode with base `/`. Layouts load with the app, page modules are
- * lazy-loaded; the create and detail pages pull in the form engine (rjsf + ajv), which no other
- * page loads. Every `path` comes from `routePaths` (config/paths.ts), every scope from
+ * lazy-loaded; the pages that render a form (create, detail, ticket view, widget test) pull in the
+ * form engine (rjsf + ajv). Every `path` comes from `routePaths` (config/paths.ts), every scope from
  * src/shared. Area routes are generic (`/:area…`): the key is checked against the API, never a
  * list here.
  *
