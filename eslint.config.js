@@ -1,8 +1,10 @@
 // ESLint flat config: typescript-eslint (type-aware) with the house-style rules and import boundaries
 // (src/shared ← src/client, src/server; client and server never import each other).
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { clientBoundaries } from './lint/client-boundaries.js';
+import { IMPORT_X_SETTINGS } from './lint/import-x-settings.js';
 import { serverZones } from './lint/server-boundaries.js';
 
 const root = import.meta.dirname;
@@ -36,6 +38,9 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
+  // Boundaries of the client (lint/client-boundaries.js); its lint fixtures break the rules on purpose.
+  clientBoundaries('src/client'),
+  { ignores: ['tests/fixtures/lint/'] },
   {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
@@ -44,11 +49,7 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-    },
+    settings: IMPORT_X_SETTINGS,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones(root) }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

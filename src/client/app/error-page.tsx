@@ -15,7 +15,7 @@ function titleOf(error: unknown): string {
 }
 
 /**
- * Status and title of a navigation failure (spec §8): the router's response status, or an
+ * Status and title of a navigation failure: the router's response status, or an
  * error's own `status` (e.g. 500 for 'Unknown middleware {name}'), else 500; the error's own
  * `title` or the response's status text, else 'Error'. May throw when the error object itself is
  * broken (a throwing getter); {@link ErrorPage} catches that.
@@ -28,7 +28,7 @@ export function describeRouteError(error: unknown): { status: number; title: str
   return { status: statusOf(error), title: titleOf(error), detail: error instanceof Error ? error.message : null };
 }
 
-/** The error page's own failure (spec §8): 'An error occurred while showing the error page', 'Go back to home'. */
+/** The error page's own failure: 'An error occurred while showing the error page', 'Go back to home'. */
 export function ErrorPageFailure() {
   return (
     <main id="main" className="bare-page" data-layout="bare" tabIndex={-1}>
@@ -85,7 +85,7 @@ function RouteErrorContent() {
 }
 
 /**
- * Route error boundary (spec §8), in the layout without navigation bar: the 404 page for
+ * Route error boundary, in the layout without navigation bar: the 404 page for
  * unmatched routes, otherwise an error page with the status code (default 500), the title
  * (default 'Error') and the error's message (e.g. 'Unknown middleware {name}'). Uses no session
  * or data so it can render whatever failed; if rendering it fails too, {@link ErrorPageFailure}.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { startProgress } from '../lib/progress';
 import { ToastHost } from '../lib/toast';
-import { SessionProvider } from './session/session-provider';
+import { SessionProvider } from '../lib/session/session-provider';
 import { ScrollToTarget } from './shell/scroll-to-target';
 
 function NavigationProgress() {

@@ -1,11 +1,12 @@
 /**
- * Route access (portal-spec.md §2, §4, §8): every route is open to everyone, guest-only, or for
- * signed-in users (the default). Access rules are named route middleware, like any other guard a
- * route may list in `handle.middleware`; a name that is not registered is a 500 error
- * 'Unknown middleware {name}' (spec §8).
+ * Route access: every route is open to everyone, guest-only, or for signed-in users (the default).
+ * Access rules are named route middleware, like any other guard a route may list in
+ * `handle.middleware`; a name that is not registered is a 500 error 'Unknown middleware {name}'
+ * (docs/behaviour.md describes what each kind of page does).
  */
 import { hasScope, type ScopedUser } from '../../shared/scopes';
-import type { SessionState } from './session/session-context';
+import { paths } from '../config/paths';
+import type { SessionState } from '../lib/session/session-context';
 
 /** `public`: everyone; `guest`: signed-out users only; `signed-in`: the default. */
 export type RouteAccess = 'public' | 'guest' | 'signed-in';
@@ -18,12 +19,12 @@ export type RouteHandle = {
   middleware?: readonly string[];
   /**
    * Scopes of which the signed-in user must hold at least one (`hasScope`, so `admin` passes);
-   * otherwise the page says 'You do not have access to this page' (issue 6). Absent: no scope needed.
+   * otherwise the page says 'You do not have access to this page'. Absent: no scope needed.
    */
   anyScope?: readonly string[];
 };
 
-/** The default access of a route that does not say (spec §4: non-open routes need sign-in). */
+/** The default access of a route that does not say: a page not declared open needs sign-in. */
 export const DEFAULT_ACCESS: RouteAccess = 'signed-in';
 
 /** What the guard does with the page. */
@@ -47,13 +48,13 @@ export const requireSignedIn: RouteMiddleware = ({ status, expired }) => {
   if (status === 'loading') return { kind: 'wait' };
   if (status === 'error') return { kind: 'session-error' };
   if (status === 'signed-in') return RENDER;
-  return { kind: 'redirect', to: '/login', signIn: !expired, remember: true };
+  return { kind: 'redirect', to: paths.login, signIn: !expired, remember: true };
 };
 
-/** `guest`: signed-in users go home (spec §2 "Guest-only pages redirect signed-in users home"). */
+/** `guest`: a guest-only page sends signed-in users home. */
 export const requireGuest: RouteMiddleware = ({ status }) => {
   if (status === 'loading') return { kind: 'wait' };
-  if (status === 'signed-in') return { kind: 'redirect', to: '/', signIn: false, remember: false };
+  if (status === 'signed-in') return { kind: 'redirect', to: paths.home, signIn: false, remember: false };
   return RENDER;
 };
 
@@ -65,7 +66,7 @@ export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
 
 const ACCESS_MIDDLEWARE: Record<RouteAccess, string | null> = { public: null, guest: 'guest', 'signed-in': 'auth' };
 
-/** Spec §8: a route names middleware that is not registered → 500 'Unknown middleware {name}'. */
+/** A route names middleware that is not registered → 500 'Unknown middleware {name}'. */
 export class UnknownMiddlewareError extends Error {
   readonly status = 500;
 
@@ -125,7 +126,7 @@ export function requiredScopes(handles: readonly unknown[]): readonly string[] |
 
 /**
  * True when `user` may open the matched route chain: no `anyScope` asked, or the user holds at
- * least one of them (`hasScope`, so `admin` passes; issue 6).
+ * least one of them (`hasScope`, so `admin` passes).
  */
 export function hasRouteScope(user: ScopedUser, handles: readonly unknown[]): boolean {
   const scopes = requiredScopes(handles);

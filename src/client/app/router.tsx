@@ -1,14 +1,25 @@
 /**
- * The route table (spec §2), history mode with base `/`. Layouts load with the app, page
- * modules are lazy-loaded; the create and detail pages pull in the form engine (rjsf + ajv),
- * which no other page loads.
- * Area routes are generic (`/:area…`): the key is checked against the API, never a list here.
+ * The route table, history mode with base `/`. Layouts load with the app, page modules are
+ * lazy-loaded; the pages that render a form (create, detail, ticket view, widget test) pull in the
+ * form engine (rjsf + ajv). Every `path` comes from `routePaths` (config/paths.ts), every scope from
+ * src/shared. Area routes are generic (`/:area…`): the key is checked against the API, never a
+ * list here.
  *
- * Access (spec §2, §4; route-access.ts): `handle.access` is `public` (everyone), `guest`
- * (signed-out users only) or, by default, `signed-in`; one {@link RouteGuard} per layout enforces
- * it. `/login` is open to everyone because it is also the sign-in callback, which must run
- * whatever the session; `/Login` is the guest-only sign-in page. Both paths are case-sensitive
- * (react-router matches case-insensitively unless told).
+ * Where a page lives (one rule for every page):
+ * - `app/routes/<page>.tsx` is the route module: a thin module whose default export is what the
+ *   router lazy-loads. It re-exports a feature's page component, or is a small function that
+ *   wires one feature's page to pieces of other features through the page's props (slots). It
+ *   holds no state, no effects, no data loading and no markup of its own.
+ * - The page itself (its logic, data loading and markup) is a named export of
+ *   `features/<name>/components/<page>.tsx`. A feature never imports another feature; pieces
+ *   several features need live in components/ (UI), lib/ (helpers, API clients, the session) or
+ *   form-engine/ (form rendering). ESLint enforces this (eslint.config.js, CLIENT block).
+ *
+ * Access (route-access.ts): `handle.access` is `public` (everyone), `guest` (signed-out users
+ * only) or, by default, `signed-in`; one {@link RouteGuard} per layout enforces it. `/login` is
+ * open to everyone because it is also the sign-in callback, which must run whatever the session;
+ * `/Login` is the guest-only sign-in page. Both paths are case-sensitive (react-router matches
+ * case-insensitively unless told).
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -28,7 +39,8 @@ import {
   REPORT_DELIVERY_READ,
   REPORT_DELIVERY_WRITE,
 } from '../../shared/report-tracker';
-import { ASSIGNMENTS_MANAGE_SCOPE } from '../../shared/scopes';
+import { ASSIGNMENTS_MANAGE_SCOPE, ROLEGROUPS_MANAGE_SCOPE } from '../../shared/scopes';
+import { routePaths } from '../config/paths';
 
 type PageModule = { default: ComponentType };
 
@@ -39,7 +51,8 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
 
 const PUBLIC: RouteHandle = { access: 'public' };
 const GUEST: RouteHandle = { access: 'guest' };
-const MANAGE_ROLE_GROUPS: RouteHandle = { anyScope: ['rolegroups:manage'] };
+const MANAGE_ROLE_GROUPS: RouteHandle = { anyScope: [ROLEGROUPS_MANAGE_SCOPE] };
+const MANAGE_ASSIGNMENTS: RouteHandle = { anyScope: [ASSIGNMENTS_MANAGE_SCOPE] };
 const loginPage = page(() => import('./routes/login'));
 
 const areaList = page(() => import('./routes/area-list'));
@@ -66,9 +79,9 @@ export const routes: RouteObject[] = [
           {
             Component: RouteGuard,
             children: [
-              { path: 'login', caseSensitive: true, handle: PUBLIC, ...loginPage },
-              { path: 'Login', caseSensitive: true, handle: GUEST, ...loginPage },
-              { path: '*', handle: PUBLIC, ...page(() => import('./routes/not-found-page')) },
+              { path: routePaths.login, caseSensitive: true, handle: PUBLIC, ...loginPage },
+              { path: routePaths.guestLogin, caseSensitive: true, handle: GUEST, ...loginPage },
+              { path: routePaths.notFound, handle: PUBLIC, ...page(() => import('./routes/not-found-page')) },
             ],
           },
         ],
@@ -82,37 +95,45 @@ export const routes: RouteObject[] = [
                 Component: RouteGuard,
                 children: [
                   { index: true, handle: PUBLIC, ...page(() => import('./routes/home')) },
-                  { path: 'Forms', ...page(() => import('./routes/forms')) },
-                  { path: 'Tickets', ...page(() => import('./routes/tickets')) },
-                  { path: 'ReportTracker', handle: REPORT_READERS, ...page(() => import('./routes/report-tracker')) },
+                  { path: routePaths.forms, ...page(() => import('./routes/forms')) },
+                  { path: routePaths.tickets, ...page(() => import('./routes/tickets')) },
                   {
-                    path: 'ReportTracker/Accounting',
+                    path: routePaths.reportTracker,
+                    handle: REPORT_READERS,
+                    ...page(() => import('./routes/report-tracker')),
+                  },
+                  {
+                    path: routePaths.reportTrackerAccounting,
                     handle: ACCOUNTING_READERS,
                     ...page(() => import('./routes/report-tracker-accounting')),
                   },
                   {
-                    path: 'ReportTracker/Delivery',
+                    path: routePaths.reportTrackerDelivery,
                     handle: DELIVERY_READERS,
                     ...page(() => import('./routes/report-tracker-delivery')),
                   },
-                  { path: 'RoleGroups', handle: MANAGE_ROLE_GROUPS, ...page(() => import('./routes/role-groups')) },
                   {
-                    path: 'RoleGroups/Access/:userId',
+                    path: routePaths.roleGroups,
+                    handle: MANAGE_ROLE_GROUPS,
+                    ...page(() => import('./routes/role-groups')),
+                  },
+                  {
+                    path: routePaths.userAccess,
                     handle: MANAGE_ROLE_GROUPS,
                     ...page(() => import('./routes/user-access')),
                   },
                   {
-                    path: 'Assignments',
+                    path: routePaths.assignments,
                     caseSensitive: true,
-                    handle: { anyScope: [ASSIGNMENTS_MANAGE_SCOPE] } satisfies RouteHandle,
+                    handle: MANAGE_ASSIGNMENTS,
                     ...page(() => import('./routes/assignments')),
                   },
-                  { path: 'Changes', ...page(() => import('./routes/changes')) },
-                  { path: 'test', caseSensitive: true, ...page(() => import('./routes/widget-test')) },
-                  { path: ':area', ...areaList },
-                  { path: ':area/Form', ...areaCreate },
-                  { path: ':parentArea/:parentId/:area', ...areaList },
-                  { path: ':parentArea/:parentId/:area/Form', ...areaCreate },
+                  { path: routePaths.changes, ...page(() => import('./routes/changes')) },
+                  { path: routePaths.widgetTest, caseSensitive: true, ...page(() => import('./routes/widget-test')) },
+                  { path: routePaths.areaList, ...areaList },
+                  { path: routePaths.areaCreate, ...areaCreate },
+                  { path: routePaths.childAreaList, ...areaList },
+                  { path: routePaths.childAreaCreate, ...areaCreate },
                 ],
               },
             ],
@@ -127,9 +148,9 @@ export const routes: RouteObject[] = [
               {
                 Component: RouteGuard,
                 children: [
-                  { path: 'Tickets/comments/:id?', ...page(() => import('./routes/ticket-view')) },
-                  { path: ':area/:id', ...areaDetail },
-                  { path: ':parentArea/:parentId/:area/:id', ...areaDetail },
+                  { path: routePaths.ticketView, ...page(() => import('./routes/ticket-view')) },
+                  { path: routePaths.areaDetail, ...areaDetail },
+                  { path: routePaths.childAreaDetail, ...areaDetail },
                 ],
               },
             ],

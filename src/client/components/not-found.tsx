@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 
-/** The 404 content (spec §2, §8): 'This page could not be found' and a link back home. */
+/** The 404 content of every unknown address: 'This page could not be found' and a link back home. */
 export function NotFound() {
   return (
     <section className="error-panel" aria-labelledby="not-found-title">

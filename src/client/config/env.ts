@@ -3,7 +3,7 @@
  * `GET /api/auth/config` (see lib/auth.ts), so one build works against any identity provider.
  */
 
-/** Product name and page title (portal-spec.md §1). */
+/** Product name, shown in the header and as the page title. */
 export const APP_TITLE = 'TM online portal';
 
 /** Locale for dates and numbers shown to users. */
@@ -14,5 +14,5 @@ function readApiPrefix(): string {
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : '/api';
 }
 
-/** Base of the portal API for the ky instance: `VITE_API_PREFIX`, default same-origin `/api` (spec §7). */
+/** Base of the portal API for the ky instance: `VITE_API_PREFIX`, default same-origin `/api`. */
 export const API_PREFIX = readApiPrefix();

@@ -31,7 +31,7 @@ function focusFirstError(error: RJSFValidationError): void {
   focusFieldById(fieldIdForProperty(error.property));
 }
 
-/** Module scope: the same registry object on every render (engineering notes, "Forms"). */
+/** Module scope: the same registry object on every render, so rjsf's caches keyed on it stay valid. */
 const WIDGETS = createWidgets();
 const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
 /**

@@ -9,8 +9,8 @@
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json';
 import type { Property } from '../../shared/me';
-import { formatPropertyLabel } from '../features/areas/property-label';
-import { optionsSourceOf } from '../features/areas/ui-schema';
+import { formatPropertyLabel } from '../lib/property-label';
+import { optionsSourceOf } from '../lib/ui-schema';
 
 type Choices = { codes: string[]; labels: string[] };
 type Pair = { schema: JsonObject; uiSchema: JsonObject };

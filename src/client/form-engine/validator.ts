@@ -1,7 +1,8 @@
 /**
  * The one rjsf validator of the portal: ajv 8 with the same options and extra formats as the
  * server (src/shared/form-validation.ts), so client and server agree on what is valid. Created
- * once at module scope: ajv's compile cache lives on this instance (engineering notes, rjsf #4432).
+ * once at module scope: ajv's compile cache lives on this instance, and a new one per form would
+ * compile every schema again.
  */
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { hashForSchema, withIdRefPrefix, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
@@ -14,7 +15,7 @@ type FormValidator = ValidatorType<Record<string, unknown>>;
  * rjsf's `isValid` (which answers every `if`, `dependencies` and `oneOf`/`anyOf` question while a
  * form renders) with the compiled ajv function remembered per subschema: rjsf's own copies the
  * subschema and hashes its sorted JSON on every call to find the compiled function again, several
- * times per condition on each render (issue 4 "Performance", mount time). The answer is the same:
+ * times per condition on each render, which adds up on a large form's mount. The answer is the same:
  * the first call for a subschema goes through rjsf (which compiles it and registers the root
  * schema), later calls with the same root schema run the function it compiled. A different root
  * schema starts afresh through rjsf, which swaps the root schema in ajv.

@@ -1,5 +1,5 @@
 /**
- * The attachments widget's checks when a file is picked (issue 4 "Attachments"): the same limits
+ * The attachments widget's checks when a file is picked: the same limits
  * the server enforces, from the shared constants and rule in src/shared/attachment.ts — at most
  * MAX_ATTACHMENT_BYTES per file, and a media type decided by the content (file-type's magic bytes,
  * loaded only when a file is picked) with {@link acceptedAttachmentType}. The server checks again.

@@ -1,16 +1,16 @@
 /**
- * The sign-in and session errors of the portal (portal-spec.md §8) and the one place that decides
+ * The sign-in and session errors of the portal (docs/behaviour.md) and the one place that decides
  * which of them reach the console. Messages never contain a token.
  */
 
-/** Spec §8, verbatim: shown on `/login` when the session could not be kept alive. */
+/** Shown on `/login`, word for word, when the session could not be kept alive. */
 export const EXPIRED_AUTH_SESSION_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.';
 
 /** Shown on `/login` when the API refused the access token (401). */
 export const SESSION_REJECTED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /**
- * Spec §8: the access token has expired and no new one can be had — the refresh token has expired
+ * The access token has expired and no new one can be had — the refresh token has expired
  * too, is missing, or the refresh failed (`cause` then holds why). The request is aborted and the
  * session reset.
  */
@@ -21,7 +21,7 @@ export class ExpiredAuthSessionError extends Error {
   }
 }
 
-/** Spec §8: a token that cannot be decoded or fails a check (ID token `iss`, `aud`, `exp`, `nonce`). */
+/** A token that cannot be decoded or fails a check (ID token `iss`, `aud`, `exp`, `nonce`). */
 export class InvalidTokenError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -70,7 +70,7 @@ export class SignInError extends Error {
 export type AuthPhase = 'start-up' | 'request' | 'sign-in' | 'sign-out';
 
 /**
- * Spec §8: an {@link ExpiredAuthSessionError} is not logged at start-up (an old session found in
+ * An {@link ExpiredAuthSessionError} is not logged at start-up (an old session found in
  * storage is normal); every other auth error is logged to the console.
  */
 export function shouldLogAuthError(error: unknown, phase: AuthPhase): boolean {

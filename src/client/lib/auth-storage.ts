@@ -1,21 +1,22 @@
 /**
- * Where the browser keeps sign-in data (portal-spec.md §9: every key prefixed `auth.`):
+ * Where the browser keeps sign-in data (every key prefixed `auth.`):
  *
  * | Key | Storage | What |
  * |---|---|---|
  * | `auth.user:<authority>:<client id>` | local | the tokens (oidc-client-ts `User`), shared by the tabs |
- * | `auth.refresh_token_expires_at` | local | refresh-token expiry, Unix seconds (spec §9 default when the token has none) |
+ * | `auth.refresh_token_expires_at` | local | refresh-token expiry, Unix seconds (the default lifetime when the token has none) |
  * | `auth.state.<state>` | session | PKCE verifier, nonce and state of a sign-in in progress: bound to the tab, single use |
- * | `auth.redirect` | session | the page to return to after sign-in (spec §4 step 2) |
+ * | `auth.redirect` | session | the page to return to after sign-in |
  *
  * No token goes into IndexedDB, a cookie or a service worker. The portal writes no cookie; were
  * one added, it must be named `auth.…` with path `/` ({@link AUTH_COOKIE_PATH}).
  */
 import { resolveSafeRedirect } from '../../shared/redirect-path';
+import { paths } from '../config/paths';
 
-/** Prefix of every auth key in local and session storage and of any auth cookie (spec §9). */
+/** Prefix of every auth key in local and session storage and of any auth cookie. */
 export const AUTH_STORAGE_PREFIX = 'auth.';
-/** Path of any auth cookie (spec §9). */
+/** Path of any auth cookie. */
 export const AUTH_COOKIE_PATH = '/';
 /** Prefix of sign-in states in session storage (oidc-client-ts `stateStore`). */
 export const SIGN_IN_STATE_PREFIX = `${AUTH_STORAGE_PREFIX}state.`;
@@ -24,9 +25,12 @@ export const REDIRECT_STORAGE_KEY = `${AUTH_STORAGE_PREFIX}redirect`;
 /** Local-storage key of the refresh token's expiry (Unix seconds). */
 export const REFRESH_EXPIRY_STORAGE_KEY = `${AUTH_STORAGE_PREFIX}refresh_token_expires_at`;
 
+/** `/login` and `/Login`, followed by nothing, a further segment, a query or a fragment. */
+const SIGN_IN_PATH = new RegExp(`^${paths.login}(?:[/?#]|$)`, 'i');
+
 /** True for `/login` and `/Login` (with or without query): never a page to return to. */
 export function isSignInPath(path: string): boolean {
-  return /^\/login(?:[/?#]|$)/i.test(path);
+  return SIGN_IN_PATH.test(path);
 }
 
 function safeReturnPath(path: unknown, origin: string): string | null {
@@ -35,8 +39,8 @@ function safeReturnPath(path: unknown, origin: string): string | null {
 }
 
 /**
- * Remembers `path` as the page to return to after sign-in (spec §4 step 2) when it is a safe
- * internal path on `origin` (spec §5) other than the sign-in page; anything else is not stored.
+ * Remembers `path` as the page to return to after sign-in when it is a safe internal path on
+ * `origin` (src/shared/redirect-path.ts) other than the sign-in page; anything else is not stored.
  */
 export function rememberReturnPath(path: string, storage: Storage, origin: string): void {
   if (safeReturnPath(path, origin)) storage.setItem(REDIRECT_STORAGE_KEY, path);
@@ -44,11 +48,11 @@ export function rememberReturnPath(path: string, storage: Storage, origin: strin
 
 /** The remembered page if it is (still) safe, without clearing it; else `/`. */
 export function peekReturnPath(storage: Storage, origin: string): string {
-  return safeReturnPath(storage.getItem(REDIRECT_STORAGE_KEY), origin) ?? '/';
+  return safeReturnPath(storage.getItem(REDIRECT_STORAGE_KEY), origin) ?? paths.home;
 }
 
 /**
- * The page to go to after the callback (spec §4 step 4): the remembered page when it passes the
+ * The page to go to after the callback: the remembered page when it passes the
  * redirect-path rule and stays on `origin`, otherwise home. Clears the remembered page.
  */
 export function takeReturnPath(storage: Storage, origin: string): string {

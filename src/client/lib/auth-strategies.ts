@@ -1,6 +1,6 @@
 /**
- * Sign-in strategies (portal-spec.md §9): "Default sign-in strategy named 'aad'. A second provider
- * configuration exists but is not registered."
+ * Sign-in strategies: the default one is named 'aad'; a second provider configuration exists but
+ * is not registered.
  *
  * A strategy is the shape of the OpenID Connect requests for one kind of provider. `aad` (Azure AD
  * / Entra ID, and any standards-compliant issuer such as the built-in one) is the only registered
@@ -14,13 +14,13 @@ import type { AuthConfig } from '../../shared/me';
 export type AuthStrategy = {
   name: string;
   description: string;
-  /** Requested scopes (spec §7: `openid profile email`); the server's `AuthConfig.scope` overrides. */
+  /** Requested scopes (`openid profile email`); the server's `AuthConfig.scope` overrides. */
   scope: string;
-  /** Extra authorization-request parameters (spec §7: `access_type=offline`). */
+  /** Extra authorization-request parameters (`access_type=offline`). */
   authorizationParams: Readonly<Record<string, string>>;
   /**
    * Extra parameters of the code exchange only — not of the refresh, which carries exactly
-   * `refresh_token`, `client_id` and `grant_type` (spec §7).
+   * `refresh_token`, `client_id` and `grant_type` (RFC 6749 section 6).
    */
   codeExchangeParams: (config: AuthConfig) => Record<string, string>;
   /** Send the server's `AuthConfig.resource` (RFC 8707) on the authorization request, when it names one. */
@@ -29,10 +29,10 @@ export type AuthStrategy = {
   issuer?: string;
 };
 
-/** Name of the default strategy (spec §9). */
+/** Name of the default strategy. */
 export const DEFAULT_STRATEGY = 'aad';
 
-/** `aad`: authorization code + PKCE S256 with the spec §7 parameters; the registered default. */
+/** `aad`: authorization code + PKCE S256 (RFC 7636) with the parameters above; the registered default. */
 export const AAD_STRATEGY: AuthStrategy = {
   name: 'aad',
   description: 'Azure AD / Entra ID or any OpenID Connect issuer (the built-in provider included)',
@@ -46,7 +46,7 @@ export const AAD_STRATEGY: AuthStrategy = {
 };
 
 /**
- * The second provider configuration (spec §9): Google accounts. Defined, deliberately NOT
+ * The second provider configuration: Google accounts. Defined, deliberately NOT
  * registered — the portal signs in through the organisation's provider only.
  */
 export const GOOGLE_STRATEGY: AuthStrategy = {

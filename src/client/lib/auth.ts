@@ -1,13 +1,13 @@
 /**
- * OpenID Connect sign-in for the browser (portal-spec.md §4, §7, §9), on oidc-client-ts, configured
+ * OpenID Connect sign-in for the browser (docs/behaviour.md), on oidc-client-ts, configured
  * at run time from `GET /api/auth/config` (never baked into the build).
  *
  * - Authorization code flow with PKCE S256, a fresh single-use `state` and `nonce` per sign-in,
- *   `access_type=offline` and the spec §7 scope; the strategy (`aad`) shapes the requests.
+ *   `access_type=offline` and the strategy's scope; the strategy (`aad`) shapes the requests.
  * - The callback is processed with `OidcClient` (not `UserManager`) so that the ID token checks
  *   oidc-client-ts leaves out (`iss`, `aud`, `exp`, `nonce`; see id-token.ts) run BEFORE anything is
  *   stored: a refused callback leaves no session behind.
- * - Token expiry per spec §9 (token-expiry.ts). The refresh is ours too (`OidcClient.useRefreshToken`
+ * - Token expiry as token-expiry.ts computes it. The refresh is ours too (`OidcClient.useRefreshToken`
  *   with no scope or resource) so it carries exactly `refresh_token`, `client_id` and `grant_type`;
  *   one refresh at a time across the tabs (Web Locks), because refresh tokens rotate and a replay
  *   revokes the grant.
@@ -25,6 +25,7 @@ import {
 } from 'oidc-client-ts';
 import type { AuthConfig } from '../../shared/me';
 import { API_PREFIX } from '../config/env';
+import { paths } from '../config/paths';
 import { ExpiredAuthSessionError, InvalidTokenError, logAuthError, SignInError } from './auth-errors';
 import {
   AUTH_STORAGE_PREFIX,
@@ -91,8 +92,8 @@ export function userManagerSettings(
   return {
     authority: config.authority,
     client_id: config.clientId,
-    redirect_uri: `${env.origin}/login`,
-    post_logout_redirect_uri: `${env.origin}/`,
+    redirect_uri: `${env.origin}${paths.login}`,
+    post_logout_redirect_uri: `${env.origin}${paths.home}`,
     response_type: 'code',
     scope: config.scope || strategy.scope,
     resource: strategy.sendsResourceIndicator && config.resource ? config.resource : undefined,
@@ -178,7 +179,7 @@ export class PortalAuth {
   }
 
   /**
-   * Remembers `returnTo` (spec §4 step 2) and prepares the authorization request (step 1): the
+   * Remembers `returnTo` and prepares the authorization request: the
    * PKCE verifier, `state` and `nonce` go into this tab's session storage; resolves with the URL.
    */
   async createSignInUrl(returnTo: string): Promise<string> {
@@ -193,7 +194,7 @@ export class PortalAuth {
   }
 
   /**
-   * Completes the callback `url` (`/login?code=…&state=…`, spec §4 steps 3–4) and resolves with the
+   * Completes the callback `url` (`/login?code=…&state=…`) and resolves with the
    * page to go to. The state must be one this tab stored and not yet used; an `iss` parameter
    * (RFC 9207) must name the configured issuer; the code is exchanged; the ID token's `iss`, `aud`,
    * `exp` and `nonce` are checked; only then is the session stored.
@@ -275,7 +276,7 @@ export class PortalAuth {
   }
 
   /**
-   * The access token to send as Bearer (spec §4 "Session", §7): the stored one while valid,
+   * The access token to send as Bearer (RFC 6750): the stored one while valid,
    * otherwise a refreshed one. `null` when nobody is signed in. Throws
    * {@link ExpiredAuthSessionError} (after resetting the session) when it cannot be refreshed.
    */
@@ -311,7 +312,7 @@ export class PortalAuth {
     let response: SigninResponse;
     try {
       response = await this.client.useRefreshToken({
-        // No scope and no resource: the refresh carries refresh_token, client_id and grant_type only (spec §7).
+        // No scope and no resource: the refresh carries refresh_token, client_id and grant_type only.
         state: refreshStateOf(user, user.refresh_token),
         timeoutInSeconds: TOKEN_REQUEST_TIMEOUT_S,
       });
@@ -352,7 +353,7 @@ export class PortalAuth {
   }
 
   /**
-   * Signs out (spec §4): revokes the refresh token (RFC 7009, best effort), clears every `auth.`
+   * Signs out: revokes the refresh token (RFC 7009, best effort), clears every `auth.`
    * key, then ends the provider session with RP-initiated logout and `id_token_hint`; the provider
    * returns to `/`. Throws when the provider has no end-session endpoint (the caller then goes to `/`).
    */

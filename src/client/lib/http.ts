@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the portal API (ky). Every request carries the access token as a
- * Bearer header (spec §7), refreshed first when it has expired (spec §4 "Session"). When no
+ * Bearer header (RFC 6750), refreshed first when it has expired. When no
  * valid token can be had (ExpiredAuthSessionError: the request is aborted, nothing is sent), or
  * the API answers 401, the session is reset, the page remembered, and the unauthorized handler
  * (installed by the session provider) signs the user out and sends them to `/login`.
@@ -9,13 +9,14 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ApiError, ValidationErrorBody } from '../../shared/api-error';
 import { isValidationErrorBody } from '../../shared/api-error';
 import { API_PREFIX } from '../config/env';
+import { paths } from '../config/paths';
 import { getValidAccessToken, rememberPage, resetSession } from './auth';
 import { ExpiredAuthSessionError, SessionRejectedError } from './auth-errors';
 
 /** Called with the error after the session was lost (ExpiredAuthSessionError or SessionRejectedError). */
 export type UnauthorizedHandler = (error: ExpiredAuthSessionError | SessionRejectedError) => void;
 
-let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/login');
+let onUnauthorized: UnauthorizedHandler = () => window.location.assign(paths.login);
 
 /** Installs what happens after the session was lost (default: full navigation to `/login`). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {

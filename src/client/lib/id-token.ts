@@ -1,7 +1,6 @@
 /**
- * The ID token checks oidc-client-ts leaves out (its issue #2475; engineering notes): `iss`,
- * `aud` (and `azp`), `exp` and — where the client sent one — `nonce` (OpenID Connect Core 1.0
- * §3.1.3.7). oidc-client-ts only checks `sub` and, when a nonce is in its sign-in state, `nonce`.
+ * The ID token checks oidc-client-ts leaves out: `iss`, `aud` (and `azp`), `exp` and — where the
+ * client sent one — `nonce` (OpenID Connect Core 1.0, section 3.1.3.7). oidc-client-ts only checks `sub` and, when a nonce is in its sign-in state, `nonce`.
  * The signature is not checked in the browser (the token comes straight from the token endpoint
  * over TLS; the API verifies its own access tokens).
  */
@@ -85,7 +84,7 @@ export function checkIdToken(idToken: string | undefined, expected: IdTokenExpec
 
 /**
  * The discovery document's `issuer` must be the authority the portal was configured with
- * (OpenID Connect Discovery 1.0 §4.3); a trailing slash is the only difference tolerated.
+ * (OpenID Connect Discovery 1.0, section 4.3); a trailing slash is the only difference tolerated.
  * Throws {@link InvalidTokenError} otherwise.
  */
 export function checkIssuerMatchesAuthority(issuer: string, authority: string): void {

@@ -1,5 +1,5 @@
 /**
- * The offline outbox (issue 8; engineering notes "Browser"): a form submitted without a
+ * The offline outbox: a form submitted without a
  * connection is kept in IndexedDB (`tm-outbox`) as `{ area, parentId, payload, idempotencyKey,
  * userId }` — the payload only, never a token or header — and sent when the connection returns,
  * with a fresh token from the HTTP client. Each item is stored on the server exactly once: it

@@ -1,6 +1,6 @@
 /**
  * The service worker's runtime caches (vite.config.ts `PWA_OPTIONS`) as the page sees them, so a
- * session's data can be removed when it ends (issue 8: "all caches are cleared on sign-out").
+ * session's data can be removed when it ends (all caches are cleared on sign-out).
  */
 
 /** Every runtime cache of the service worker starts with this (`tm-areas`, `tm-personal`). */

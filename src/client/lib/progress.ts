@@ -1,6 +1,5 @@
 /**
- * The navigation and data-loading progress bar (nprogress), configured once with the spec's
- * numbers (portal-spec.md §9): throttle 200 ms (work that ends sooner shows nothing), duration
+ * The navigation and data-loading progress bar (nprogress), configured once: throttle 200 ms (work that ends sooner shows nothing), duration
  * 5000 ms (the bar fills at a steady rate to reach the end after 5 s), a tick every 100 ms and a
  * hide delay of 500 ms once all work has finished.
  *
@@ -10,13 +9,13 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 
-/** Work that ends sooner than this shows no bar (spec §9 throttle), in ms. */
+/** Work that ends sooner than this shows no bar (throttle), in ms. */
 export const PROGRESS_THROTTLE_MS = 200;
-/** Time the bar takes to fill while work goes on (spec §9 duration), in ms. */
+/** Time the bar takes to fill while work goes on (duration), in ms. */
 export const PROGRESS_DURATION_MS = 5000;
-/** How often the bar advances (spec §9 tick), in ms. */
+/** How often the bar advances (tick), in ms. */
 export const PROGRESS_TICK_MS = 100;
-/** How long the full bar stays before it is removed (spec §9 hide delay), in ms. */
+/** How long the full bar stays before it is removed (hide delay), in ms. */
 export const PROGRESS_HIDE_DELAY_MS = 500;
 
 /** The bar never reaches the end by ticking alone: the last 1 % is the finished work's. */
@@ -47,7 +46,7 @@ function finish(): void {
     window.clearInterval(tickTimer);
     tickTimer = undefined;
   }
-  // nprogress fades the full bar out over `speed` ms, then removes it: the spec's hide delay.
+  // nprogress fades the full bar out over `speed` ms, then removes it: that is the hide delay.
   if (NProgress.isStarted()) NProgress.done();
 }
 

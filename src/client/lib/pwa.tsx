@@ -1,6 +1,6 @@
 /**
- * The service worker of the installable portal (spec §1 "registers an offline worker at the site
- * root"; vite-plugin-pwa, config in vite.config.ts): registration at `/`, the "New version
+ * The service worker of the installable portal (an offline worker registered at the site root;
+ * vite-plugin-pwa, config in vite.config.ts): registration at `/`, the "New version
  * available — Reload" toast when a new deployment is waiting. Clearing the caches: portal-caches.ts.
  */
 import { registerSW } from 'virtual:pwa-register';

@@ -1,5 +1,6 @@
 /**
- * Recognising the OpenID Connect callback at `/login` (portal-spec.md §4 step 3).
+ * Recognising the OpenID Connect callback at `/login` (the authorization response, RFC 6749
+ * section 4.1.2).
  */
 
 /**

@@ -1,6 +1,6 @@
-/** Swipe-to-dismiss arithmetic for toasts (spec §9: swipe-dismiss 80 px). */
+/** Swipe-to-dismiss arithmetic for toasts (a swipe of 80 px dismisses). */
 
-/** Swipe distance that dismisses a toast (spec §9). */
+/** Swipe distance that dismisses a toast. */
 export const SWIPE_DISMISS_PX = 80;
 /** Toast width from react-toastify's stylesheet (`--toastify-toast-width`). */
 export const TOAST_WIDTH_PX = 320;

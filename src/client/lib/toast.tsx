@@ -1,6 +1,6 @@
 /**
- * Toast notifications (react-toastify): one container for the app with the spec's swipe and
- * animation settings (spec §9: swipe-dismiss 80 px, animation 300 ms — the duration is set in
+ * Toast notifications (react-toastify): one container for the app with its swipe and
+ * animation settings (swipe-dismiss 80 px, animation 300 ms — the duration is set in
  * styles/base.css, since react-toastify's Slide takes it from CSS).
  */
 import { Slide, ToastContainer } from 'react-toastify';

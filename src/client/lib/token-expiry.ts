@@ -1,15 +1,15 @@
 /**
- * Token expiry arithmetic (portal-spec.md §9): a token's expiry is its own `exp` where present,
+ * Token expiry arithmetic: a token's expiry is its own `exp` where present,
  * otherwise a default lifetime from when it was received (access 1800 s, refresh 2592000 s); a
  * token counts as expired 500 ms before its expiry.
  */
 import { readTokenExp } from './jwt';
 
-/** A token counts as expired this many milliseconds before its expiry (spec §9). */
+/** A token counts as expired this many milliseconds before its expiry. */
 export const TOKEN_EXPIRY_MARGIN_MS = 500;
-/** Lifetime of an access token without its own expiry, in seconds (spec §9). */
+/** Lifetime of an access token without its own expiry, in seconds: 30 minutes. */
 export const DEFAULT_ACCESS_TOKEN_LIFETIME_S = 1800;
-/** Lifetime of a refresh token without its own expiry, in seconds: 30 days (spec §9). */
+/** Lifetime of a refresh token without its own expiry, in seconds: 30 days. */
 export const DEFAULT_REFRESH_TOKEN_LIFETIME_S = 2_592_000;
 
 /**
@@ -42,12 +42,12 @@ export function tokenExpiresAt(
   return Math.floor(receivedAtMs / 1000) + lifetime;
 }
 
-/** Expiry (Unix seconds) of an access token received at `receivedAtMs` (default 1800 s, spec §9). */
+/** Expiry (Unix seconds) of an access token received at `receivedAtMs` (default 1800 s). */
 export function accessTokenExpiresAt(token: string, receivedAtMs: number, expiresInSeconds?: number): number {
   return tokenExpiresAt(token, receivedAtMs, DEFAULT_ACCESS_TOKEN_LIFETIME_S, expiresInSeconds);
 }
 
-/** Expiry (Unix seconds) of a refresh token received at `receivedAtMs` (default 2592000 s, spec §9). */
+/** Expiry (Unix seconds) of a refresh token received at `receivedAtMs` (default 2592000 s). */
 export function refreshTokenExpiresAt(token: string, receivedAtMs: number): number {
   return tokenExpiresAt(token, receivedAtMs, DEFAULT_REFRESH_TOKEN_LIFETIME_S);
 }

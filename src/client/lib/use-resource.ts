@@ -29,7 +29,7 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
 
   useEffect(() => {
     const controller = new AbortController();
-    const endProgress = startProgress(); // spec §9: the progress bar also shows while data loads
+    const endProgress = startProgress(); // the progress bar also shows while data loads
     setState((previous) =>
       previous.status === 'loading' && previous.key === key ? previous : { status: 'loading', key, attempt },
     );

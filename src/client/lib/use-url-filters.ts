@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 /**
- * A list's filters kept in the URL query (bookmarkable, issue 5 "/Tickets"): the current
+ * A list's filters kept in the URL query, so a filtered list can be bookmarked and shared: the current
  * parameters, a setter that sets or (for an empty value) removes one filter and drops `cursor`
  * so the list starts again from its first page, and react-router's raw setter.
  */

@@ -3,8 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
 import { REPORT_READ_SCOPES } from '../../../shared/report-tracker';
-import { ASSIGNMENTS_MANAGE_SCOPE, hasScope } from '../../../shared/scopes';
-import { useSession } from '../session/session-context';
+import { ASSIGNMENTS_MANAGE_SCOPE, hasScope, ROLEGROUPS_MANAGE_SCOPE } from '../../../shared/scopes';
+import { useSession } from '../../lib/session/session-context';
 
 type NavEntry = {
   to: string;
@@ -19,9 +19,9 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.forms, label: 'Forms', end: false },
   { to: paths.tickets, label: 'Tickets', end: false },
   { to: paths.reportTracker, label: 'Report tracker', end: false, anyScope: REPORT_READ_SCOPES },
-  { to: paths.roleGroups, label: 'Role groups', end: false, anyScope: ['rolegroups:manage'] },
+  { to: paths.roleGroups, label: 'Role groups', end: false, anyScope: [ROLEGROUPS_MANAGE_SCOPE] },
   { to: paths.assignments, label: 'Assignments', end: false, anyScope: [ASSIGNMENTS_MANAGE_SCOPE] },
-  { to: '/Changes', label: 'Changes', end: false },
+  { to: paths.changes, label: 'Changes', end: false },
 ];
 
 /**

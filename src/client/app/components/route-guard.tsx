@@ -1,19 +1,18 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { LoadError, Loading } from '../../components/status-message';
+import { paths } from '../../config/paths';
 import { rememberPage } from '../../lib/auth';
 import { hasRouteScope, middlewareNames, runMiddleware } from '../route-access';
-import { useSession } from '../session/session-context';
-
-/** `location.state` of a visit to `/login`: start the sign-in at once, or show why a sign-in failed. */
-export type LoginLocationState = { signIn?: boolean; signInError?: string };
+import type { LoginLocationState } from '../../lib/session/login-state';
+import { useSession } from '../../lib/session/session-context';
 
 /**
- * The route guard (spec §2, §4): runs the matched routes' access rule and named middleware (see
+ * The route guard: runs the matched routes' access rule and named middleware (see
  * route-access.ts) and renders the page, waits for the session, or redirects — signed-out users
  * on a signed-in route go to `/login` with the page remembered; signed-in users on a guest-only
- * route go home. An unknown middleware name throws (the error page shows 500, spec §8). A route
- * whose `anyScope` the user holds none of shows 'You do not have access to this page' (issue 6).
+ * route go home. An unknown middleware name throws (the error page shows 500). A route whose
+ * `anyScope` the user holds none of shows 'You do not have access to this page'.
  */
 export function RouteGuard() {
   const session = useSession();
@@ -44,14 +43,14 @@ export function RouteGuard() {
   }
 }
 
-/** What a signed-in user sees on a page their scopes do not open (issue 6 wording). */
+/** What a signed-in user sees on a page their scopes do not open. */
 function NoAccess() {
   return (
     <div className="error-panel" role="alert">
       <h1>You do not have access to this page</h1>
       <p>
         Your role groups do not include this page. Ask an administrator if you need it.{' '}
-        <Link to="/">Back to the home page</Link>
+        <Link to={paths.home}>Back to the home page</Link>
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Outlet } from 'react-router';
 import { NavBar } from '../components/nav-bar';
-import { OutboxPanel } from '../../features/outbox/outbox-panel';
+import { OutboxPanel } from '../../features/outbox/components/outbox-panel';
 import { useTableCardLabels } from '../shell/table-card-labels';
 
 /** The default layout: skip link, navigation bar, and the page in the `main` landmark (its lists labelled for cards). */

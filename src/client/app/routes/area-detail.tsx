@@ -1,7 +1,21 @@
-import { AreaGate } from '../../features/areas/components/area-gate';
-import { SubmissionDetail } from '../../features/areas/components/submission-detail';
+/**
+ * Route module of `/{Area}/{id}` and `/{Parent}/{parentId}/{Area}/{id}` (see the placement rule
+ * in app/router.tsx): the area feature's detail page, with the notes of the assignments and
+ * tickets features under the record's summary.
+ */
+import { AreaDetailPage } from '../../features/areas/components/area-detail-page';
+import { AssignmentNote } from '../../features/assignments/components/assignment-note';
+import { RatingNote } from '../../features/tickets/components/rating-note';
 
-/** `/{Area}/{id}` and `/{Parent}/{parentId}/{Area}/{id}`: one submission, read-only. */
-export default function AreaDetailPage() {
-  return <AreaGate>{(context) => <SubmissionDetail context={context} />}</AreaGate>;
+export default function AreaDetailRoute() {
+  return (
+    <AreaDetailPage
+      notes={(submission) => (
+        <>
+          <AssignmentNote area={submission.area} id={submission.id} version={submission.version} />
+          <RatingNote id={submission.id} status={submission.status} />
+        </>
+      )}
+    />
+  );
 }

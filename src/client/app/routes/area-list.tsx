@@ -1,7 +1,2 @@
-import { AreaGate } from '../../features/areas/components/area-gate';
-import { SubmissionList } from '../../features/areas/components/submission-list';
-
-/** `/{Area}` and `/{Parent}/{parentId}/{Area}`: an area's list page. */
-export default function AreaListPage() {
-  return <AreaGate>{(context) => <SubmissionList context={context} />}</AreaGate>;
-}
+/** Route module of `/{Area}` and `/{Parent}/{parentId}/{Area}` (see the placement rule in app/router.tsx). */
+export { AreaListPage as default } from '../../features/areas/components/area-list-page';

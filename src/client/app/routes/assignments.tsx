@@ -1,6 +1,2 @@
-import { AssignmentsPage } from '../../features/assignments/components/assignments-page';
-
-/** `/Assignments`: routing rules (issue 5; route handle `anyScope: ['assignments:manage']`). */
-export default function AssignmentsRoute() {
-  return <AssignmentsPage />;
-}
+/** Route module of `/Assignments` (see the placement rule in app/router.tsx). */
+export { AssignmentsPage as default } from '../../features/assignments/components/assignments-page';

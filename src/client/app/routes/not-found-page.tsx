@@ -1,6 +1,2 @@
-import { NotFound } from '../../components/not-found';
-
-/** Catch-all route: the 404 page (spec §2). */
-export default function NotFoundPage() {
-  return <NotFound />;
-}
+/** Route module of every path no other route matches: the shared 404 page (see the placement rule in app/router.tsx). */
+export { NotFound as default } from '../../components/not-found';

@@ -1,13 +1,12 @@
 /**
- * Recovery from a failed page-chunk load (portal-spec.md §4, §8 "Chunk load failure"): after a
- * new deployment the old hashed chunks are gone, so the page reloads to fetch the new app — at
- * most once per 60 s. The time of the last such reload is kept in session storage; a second
+ * Recovery from a failed page-chunk load: after a new deployment the old hashed chunks are gone,
+ * so the page reloads to fetch the new app — at most once per 60 s. The time of the last such reload is kept in session storage; a second
  * failure inside the window is thrown on to the error page instead of reloading in a loop.
  */
 
 /** Session-storage key holding the time (ms since the epoch) of the last chunk-failure reload. */
 export const CHUNK_RELOAD_KEY = 'tm.chunk-reload-at';
-/** At most one reload per this many ms (spec §4), in ms. */
+/** At most one reload per this many ms. */
 export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 
 const CHUNK_ERROR_MESSAGES = [

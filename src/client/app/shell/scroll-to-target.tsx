@@ -16,8 +16,8 @@ function findTarget(hash: string): HTMLElement | null {
 }
 
 /**
- * Scrolls to the hash target after a navigation (portal-spec.md §2 "Navigation scrolls to the
- * top, or to the hash target if present"). react-router's `ScrollRestoration` scrolls to the top
+ * Scrolls to the hash target after a navigation (a navigation scrolls to the top, or to the
+ * hash target when the address has one). react-router's `ScrollRestoration` scrolls to the top
  * (or restores on back/forward) and to a target that is already there; this waits up to
  * {@link HASH_TARGET_WAIT_MS} for a target rendered later by a lazy page or its data.
  */

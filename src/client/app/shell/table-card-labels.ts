@@ -1,6 +1,6 @@
 /**
- * Lists become cards below 768 px (issue 8 "lists become cards"; spec §9 breakpoints): each cell
- * of a `table.data-table` shows its column's name before its value (styles/shell.css reads the
+ * Lists become cards below 768 px (a breakpoint of styles/base.css): each cell of a
+ * `table.data-table` shows its column's name before its value (styles/shell.css reads the
  * cell's `data-label`). Tables that set `data-label` themselves keep theirs; for every other cell
  * the label is taken from the column header, so any list page gets readable cards.
  */

@@ -1,42 +1,11 @@
 /**
- * Calls of the form-area API (issue 2 contract): area catalogue and definitions, the property
- * list for select fields, and submissions (list with keyset paging, one, create).
+ * Calls of the form-area API that only the area pages make: one keyset page of an area's
+ * submissions and one submission. The calls other features share (areas, properties, create) are
+ * in lib/area-api.ts.
  */
-import type { AreaDefinition, AreaSummary, FormSchemaVersion } from '../../../shared/area';
-import type { JsonObject } from '../../../shared/json';
-import type { Property } from '../../../shared/me';
 import type { Submission, SubmissionPage } from '../../../shared/submission';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/submission';
-import { cachedPromise } from '../../lib/cache';
 import { api } from '../../lib/http';
-
-const areaListCache = new Map<string, Promise<AreaSummary[]>>();
-const areaCache = new Map<string, Promise<AreaDefinition>>();
-const propertyCache = new Map<string, Promise<Property[]>>();
-
-/** `GET /api/areas`: every area's key, title, group, description and parent (cached). */
-export function fetchAreas(): Promise<AreaSummary[]> {
-  return cachedPromise(areaListCache, 'all', () => api.get('areas').json<AreaSummary[]>());
-}
-
-/** `GET /api/areas/:key`: schema, UI schema and list columns of one area (cached); 404 for an unknown key. */
-export function fetchArea(key: string): Promise<AreaDefinition> {
-  return cachedPromise(areaCache, key, () => api.get(`areas/${encodeURIComponent(key)}`).json<AreaDefinition>());
-}
-
-const schemaVersionCache = new Map<string, Promise<FormSchemaVersion>>();
-
-/** `GET /api/areas/:key/schema?version=N`: one version of an area's form (cached: versions never change). */
-export function fetchSchemaVersion(key: string, version: number): Promise<FormSchemaVersion> {
-  return cachedPromise(schemaVersionCache, `${key}@${version}`, () =>
-    api.get(`areas/${encodeURIComponent(key)}/schema`, { searchParams: { version } }).json<FormSchemaVersion>(),
-  );
-}
-
-/** `GET /api/properties`: the property list for `optionsFrom: "properties"` fields (cached). */
-export function fetchProperties(): Promise<Property[]> {
-  return cachedPromise(propertyCache, 'all', () => api.get('properties').json<Property[]>());
-}
 
 /** Query of one list page: search text, keyset cursor, page size and (nested areas) parent submission. */
 export type SubmissionQuery = { q?: string; cursor?: string; limit?: number; parentId?: string };
@@ -56,24 +25,5 @@ export function fetchSubmissions(key: string, query: SubmissionQuery, signal?: A
 export function fetchSubmission(key: string, id: string, signal?: AbortSignal): Promise<Submission> {
   return api
     .get(`areas/${encodeURIComponent(key)}/submissions/${encodeURIComponent(id)}`, { signal })
-    .json<Submission>();
-}
-
-/**
- * `POST /api/areas/:key/submissions` with the form data as body (nested areas: `?parentId=`).
- * The `Idempotency-Key` header makes a retried request return the first result instead of
- * storing the submission twice. Not retried automatically (ky retries no POST).
- */
-export function createSubmission(
-  key: string,
-  data: JsonObject,
-  options: { idempotencyKey: string; parentId?: string },
-): Promise<Submission> {
-  return api
-    .post(`areas/${encodeURIComponent(key)}/submissions`, {
-      json: data,
-      searchParams: { parentId: options.parentId || undefined },
-      headers: { 'Idempotency-Key': options.idempotencyKey },
-    })
     .json<Submission>();
 }

@@ -7,7 +7,8 @@ import { AREA_KEY_PATTERN, RESERVED_ROUTE_SEGMENTS, type AreaDefinition } from '
 import type { Submission } from '../../../shared/submission';
 import type { AreaLocation } from '../../config/paths';
 import { isNotFoundError } from '../../lib/http';
-import { fetchArea, fetchSubmission } from './api';
+import { fetchArea } from '../../lib/area-api';
+import { fetchSubmission } from './api';
 
 /** Everything an area page needs about where it is. */
 export type AreaContext = {
@@ -25,7 +26,7 @@ export type AreaResolution = { kind: 'found'; context: AreaContext } | { kind: '
 
 const RESERVED = new Set(RESERVED_ROUTE_SEGMENTS.map((segment) => segment.toLowerCase()));
 
-/** True when `segment` can be an area key: the key pattern, and not one of the spec's fixed routes. */
+/** True when `segment` can be an area key: the key pattern, and not one of the portal's fixed routes. */
 export function isAreaKeyCandidate(segment: string | undefined): segment is string {
   return segment !== undefined && AREA_KEY_PATTERN.test(segment) && !RESERVED.has(segment.toLowerCase());
 }

@@ -1,9 +1,9 @@
 /**
- * Autosaved drafts of unfinished create forms (issue 4 "Autosaved drafts"): one per user, area
+ * Autosaved drafts of unfinished create forms: one per user, area
  * and (for nested areas) parent submission, in local storage so it survives a reload or a closed
  * tab, cleared on a successful submit or by "Discard draft".
  *
- * Keys are `tm.draft.<user id>.<area>[.<parent id>]`: never `auth.…` (spec §9 reserves that
+ * Keys are `tm.draft.<user id>.<area>[.<parent id>]`: never `auth.…` (lib/auth-storage.ts reserves that
  * prefix for sign-in data, and sign-out clears it), so a draft outlives a sign-out; it is bound to
  * the user id, so another user on the same browser never sees it.
  */

@@ -1,12 +1,13 @@
 /**
  * Columns and cell text of an area's list page, taken from the area's own JSON Schema and UI
- * schema (design.md §2: schemas are the single source of truth; no per-area code). Pure: no
- * React, no rjsf, so the list page stays out of the form chunk.
+ * schema: the schemas are the only description of an area, so there is no per-area code. Pure:
+ * no React, no rjsf, so the list page stays out of the form chunk.
  */
 import type { AreaDefinition } from '../../../shared/area';
 import { isJsonObject, type JsonObject, type JsonPrimitive, type JsonValue } from '../../../shared/json';
 import { DISPLAY_LOCALE } from '../../config/env';
-import { childUiSchema, optionsSourceOf, readUiOptions } from './ui-schema';
+import { formatDate, formatDateTime } from '../../lib/date-format';
+import { childUiSchema, optionsSourceOf, readUiOptions } from '../../lib/ui-schema';
 
 /** One schema-driven column of a list: property key, header text and what formatting needs. */
 export type ListColumn = {
@@ -38,21 +39,6 @@ export function buildListColumns(area: Pick<AreaDefinition, 'schema' | 'uiSchema
     const isProperty = key === area.propertyField || optionsSourceOf(uiSchema) === 'properties';
     return [{ key, title, schema, uiSchema, isProperty }];
   });
-}
-
-/** `2026-01-05` → `Jan 5, 2026` (calendar date, no time-zone shift). Unparseable input is returned as-is. */
-export function formatDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeZone: match ? 'UTC' : undefined }).format(date);
-}
-
-/** ISO 8601 date-time → `Jan 5, 2026, 3:04 PM` in `timeZone` (default: the browser's). */
-export function formatDateTime(value: string, timeZone?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
 /** A number as shown in lists: two decimals for money (`multipleOf: 0.01`), grouped digits otherwise. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
+import { fetchProperties } from '../../lib/area-api';
+import { propertyLabelMap } from '../../lib/property-label';
 import { useResource } from '../../lib/use-resource';
-import { fetchProperties } from './api';
-import { propertyLabelMap } from './property-label';
 
 /**
  * Property code → `code — name` labels for list and summary cells, loaded only when `enabled`.

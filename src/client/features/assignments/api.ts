@@ -1,5 +1,5 @@
 /**
- * Calls of `/api/assignment-rules` (issue 5 "Assignments") and of a submission's assignment.
+ * Calls of `/api/assignment-rules` (the routing rules of `/Assignments`) and of a submission's assignment.
  * Writes send the version the page read; a stale one answers 412 (see `isStaleError`).
  */
 import { isHTTPError } from 'ky';

@@ -1,5 +1,5 @@
 /**
- * The rule form's state and its conversions (issue 5 "Assignments"): what the inputs hold
+ * The rule form's state and its conversions: what the inputs hold
  * (strings) ↔ the API's AssignmentRuleInput, and the fields of an area a condition may test.
  */
 import type { FieldError } from '../../../shared/api-error';

@@ -1,5 +1,5 @@
 /**
- * The static content database (spec §7): `GET /content/db-{hash}.json`, built from `content/`
+ * The static content database: `GET /content/db-{hash}.json`, built from `content/`
  * Markdown (scripts/lib/content-db.ts), HTML already sanitised at build time. A plain fetch: the
  * file is public and carries no token. Loaded once per page load.
  */

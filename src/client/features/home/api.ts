@@ -22,7 +22,7 @@ export type AssignedPageReader = (assignee: AssignedFilter, cursor: string | nul
 
 /**
  * The open (not Resolved or Closed) tickets assigned to the user or one of their role groups,
- * most recently updated first, at most `size` (issue 8 "Home": "tickets assigned to them or their
+ * most recently updated first, at most `size` (the home page's "tickets assigned to them or their
  * groups"). Reads both `assignee` filters newest first, page by page (at most
  * {@link ASSIGNED_MAX_PAGES} each), until each has `size` open tickets or no next page; a ticket
  * assigned to both the user and their group appears once. Errors: whatever `readPage` throws.
@@ -52,7 +52,7 @@ export async function collectAssignedTickets(
 }
 
 /**
- * `GET /api/tickets?assignee=me|my-groups` (issue 5 ticket list, shape `{ items, nextCursor }`):
+ * `GET /api/tickets?assignee=me|my-groups` (the ticket list, shape `{ items, nextCursor }`):
  * the open tickets assigned to the signed-in user or their role groups, see {@link collectAssignedTickets}.
  */
 export function fetchAssignedTickets(signal?: AbortSignal): Promise<TicketListItem[]> {

@@ -1,5 +1,5 @@
 /**
- * Calls of the report tracker API (`/api/report-tracker/*`, issue 7). Writes send the version they
+ * Calls of the report tracker API (`/api/report-tracker/*`). Writes send the version they
  * are based on as `If-Match` (412 when someone changed the row since).
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * Calls of the role-group API (issue 6; src/shared/role-groups.ts shapes). All need
+ * Calls of the role-group API (shapes from src/shared/role-groups.ts). All need
  * `rolegroups:manage`; errors come back as ky HTTP errors (read them with `toApiFailure`).
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The "Members" cell of /RoleGroups (issue 6). `memberCount` counts only members added by hand:
+ * The "Members" cell of /RoleGroups. `memberCount` counts only members added by hand:
  * members of the group's identity-provider groups (Entra ID group claims) belong on each request
  * from their token and are not known to the portal in advance, so the cell says so instead of
  * showing a number that looks complete. E.g. `everyone`, `3`, `0 + identity-provider group

@@ -39,7 +39,7 @@ type Props = FieldProps<Record<string, unknown> | undefined>;
  * by `ui:order`, and hands rjsf's `ObjectFieldTemplate` the same props, with each property's
  * `SchemaField` directly as its content — rjsf wraps each in an `ObjectFieldProperty` component
  * whose state and callbacks serve only added (`additionalProperties`) keys, and computes each
- * field's path with a deep comparison on every render (issue 4 "Performance": mount time). Every
+ * field's path with a deep comparison on every render, which adds to a large form's mount time. Every
  * other object, and an ordering error (rjsf shows it in the form), goes to rjsf's own.
  */
 export function LeanObjectField(props: Props) {

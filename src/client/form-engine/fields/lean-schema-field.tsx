@@ -44,7 +44,10 @@ function isPlainString(schema: RJSFSchema): boolean {
 /** rjsf's own `StringField`, which the lean path stands in for (a registry that replaces it goes through rjsf's `SchemaField`). */
 const RJSF_STRING_FIELD = getDefaultRegistry().fields.StringField;
 
-/** The UI schema rjsf's `SchemaField` hands its field: without the class names and style its wrapper took (rjsf #439). */
+/**
+ * The UI schema rjsf's `SchemaField` hands its field: without the class names and style its wrapper
+ * already applied, so they are not applied twice.
+ */
 function withoutWrapperStyling(uiSchema: UiSchema): UiSchema {
   const fieldUiSchema: UiSchema = { ...uiSchema };
   delete fieldUiSchema['ui:classNames'];
@@ -68,7 +71,7 @@ type Props = FieldProps<unknown>;
  * `StringField` together render it (same template props, same widget props, same markup); every
  * other schema goes to rjsf's own. It skips what those two recompute for such a field on every
  * render — resolving its schema twice (once for the schema, once for "is it a select"), the display
- * label twice — and one component per field (issue 4 "Performance": mount time).
+ * label twice — and one component per field, all of which adds to a large form's mount time.
  */
 function LeanSchemaFieldRender(props: Props) {
   const { schema, fieldPathId, uiSchema: rawUiSchema, formData, errorSchema, name, onChange, onBlur, onFocus, required = false, registry } = props;

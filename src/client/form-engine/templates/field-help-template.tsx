@@ -7,7 +7,7 @@ import 'tippy.js/dist/tippy.css';
  * A field's help text (`ui:help`) as a tippy.js tooltip on a "?" button next to the field (shown
  * on hover and on keyboard focus), with the text kept in the page, visually hidden, for
  * `aria-describedby` (screen readers read it with the field). The tooltip is created on the
- * button's first hover, focus or click (and shown at once), so mounting a form builds none (issue 4).
+ * button's first hover, focus or click (and shown at once), so mounting a form builds none.
  */
 export function FieldHelpTemplate(props: FieldHelpProps) {
   const { fieldPathId, help } = props;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 
 const { ArrayFieldTemplate: DefaultArrayFieldTemplate } = getDefaultRegistry().templates;
 
-/** Rows shown at once in a repeating section; longer sections page (engineering notes: long arrays are the danger zone). */
+/** Rows shown at once in a repeating section; longer sections page, since every rendered row costs mount time. */
 export const ARRAY_PAGE_SIZE = 50;
 
 /**

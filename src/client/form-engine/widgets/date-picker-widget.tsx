@@ -48,11 +48,11 @@ function toText(mode: PickerMode, value: unknown): string {
 
 function createPickerWidget(mode: PickerMode) {
   /**
-   * A flatpickr picker for this `format` (spec §1: date and time pickers): typing works
+   * A flatpickr picker for this `format` (date, time or date-time): typing works
    * (`allowInput`; a typed value is taken on blur), the schema's `formatMinimum`/`formatMaximum`
    * bound the calendar, the value is stored in ISO 8601 and an empty field reports `undefined`.
    * Mounting renders a plain input showing the value; flatpickr is attached (and opened) on the
-   * input's first focus, so a form with many pickers mounts as fast as one without (issue 4).
+   * input's first focus, so a form with many pickers mounts as fast as one without.
    */
   function PickerWidget(props: WidgetProps) {
     const value: unknown = props.value;

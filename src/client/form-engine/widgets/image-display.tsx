@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { safeImageSrc } from '../../../shared/rich-text';
 
-/** Image display constants (spec §9; the spinner's 0.25 s fade-out is in rich-text/rich-text.css). */
+/** Image display constants (the spinner's 0.25 s fade-out is in rich-text/rich-text.css). */
 export const IMAGE_WIDTH_PX = 120;
 export const IMAGE_SPINNER_PX = 64;
 export const IMAGE_FADE_IN_MS = 1000;
@@ -10,7 +10,7 @@ export const IMAGE_FADE_IN_MS = 1000;
 type ImageState = 'loading' | 'loaded' | 'error';
 
 /**
- * An image with the spec's three states (§4, §9): `loading` shows a 64 px spinner, `loaded` the
+ * An image in three states: `loading` shows a 64 px spinner, `loaded` the
  * image 120 px wide with auto height fading in over 1 s (the spinner fades out over 0.25 s),
  * `error` (or no address) a bordered empty box labelled 'No image found!'.
  */
@@ -49,7 +49,7 @@ export function ImageDisplay({ src, alt }: { src: string; alt: string }) {
 
 /**
  * `"ui:widget": "image"`: shows the image whose address is the field's value (http, https or an
- * image `data:` address, spec §5); `ui:options.alt` gives the text alternative (default: the
+ * image `data:` address, as src/shared/rich-text.ts allows); `ui:options.alt` gives the text alternative (default: the
  * field's title). The value is displayed, not edited.
  */
 export function ImageDisplayWidget(props: WidgetProps) {

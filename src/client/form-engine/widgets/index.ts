@@ -1,6 +1,7 @@
 /**
  * The widget registry of the form engine: a pure factory, merged over rjsf's default widgets
- * (house style: `{ ...defaults, ...ours }`, never a global filled by import side effects).
+ * (`{ ...defaults, ...ours }`, never a global filled by import side effects, so every form gets
+ * the same widgets whatever was imported before).
  */
 import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
@@ -21,7 +22,7 @@ const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = {
   image: ImageDisplayWidget,
 };
 
-/** rjsf's own keys, so `format: "date" | "time" | "date-time"` need no UI hint (house style). */
+/** rjsf's own keys, so `format: "date" | "time" | "date-time"` and `enum` need no UI hint. */
 const RJSF_OVERRIDES: RegistryWidgetsType = {
   DateWidget: DatePickerWidget,
   TimeWidget: TimePickerWidget,
@@ -32,7 +33,7 @@ const RJSF_OVERRIDES: RegistryWidgetsType = {
 /**
  * rjsf's default widgets plus the portal's own: flatpickr pickers under rjsf's date/time keys,
  * the choices.js select under `SelectWidget`,
- * `richText` (slate editor, spec §5), `attachments` (file upload) and `image` (image display, spec §4/§9).
+ * `richText` (slate editor), `attachments` (file upload) and `image` (image display).
  * Property selects need no option loading: the schema transform in `property-options.ts` gives
  * those fields an `enum`, which the select renders.
  */

@@ -7,13 +7,13 @@ import { RichTextEditor } from './rich-text/rich-text-editor';
 import './rich-text/rich-text.css';
 
 /**
- * `"ui:widget": "richText"`: a slate editor (spec §5 rules, src/shared/rich-text.ts) reporting
+ * `"ui:widget": "richText"`: a slate editor (rules in src/shared/rich-text.ts) reporting
  * the serialised document as a string, or `undefined` when empty. Read-only forms (detail pages)
  * render the stored value without an editor. Options: `ui:placeholder`. Until the field is first
  * focused (click or Tab) it is a focusable, labelled textbox showing the current value
  * (`data-rich-text="lazy"`); the focus builds the editor, with its toolbar, and moves the focus into
  * it, caret at the end, before the browser runs its next task (no typed character is lost), so
- * mounting a form with several rich-text fields builds no editor (issue 4 "Performance").
+ * mounting a form with several rich-text fields builds no editor.
  */
 export function RichTextWidget(props: WidgetProps) {
   const { id, disabled, readonly, autofocus } = props;

@@ -12,9 +12,9 @@ import { useEffect, useRef } from 'react';
 import 'choices.js/public/assets/styles/choices.min.css';
 import { useRemoteOptions } from './remote-options';
 
-/** Select dropdown maximum height in px (spec §9); the CSS in rich-text/rich-text.css uses it. */
+/** Select dropdown maximum height in px; the CSS in rich-text/rich-text.css uses it. */
 export const SELECT_MAX_HEIGHT_PX = 350;
-/** Choices.js slows with thousands of options (engineering notes): cap what it renders. */
+/** Choices.js slows down with thousands of options: cap what it renders. */
 const RENDER_LIMIT = 200;
 const SEARCH_LIMIT = 50;
 
@@ -90,7 +90,7 @@ async function loadChoices(): Promise<ChoicesClass> {
 
 /**
  * Replaces rjsf's `SelectWidget` (enums and multi-select arrays): a choices.js dropdown with
- * search, at most 350 px high (spec §9), empty reported as `undefined` (or `[]` for multiple).
+ * search, at most 350 px high, empty reported as `undefined` (or `[]` for multiple).
  * `ui:options.optionsFrom` (alias `optionsSource`) `users` or `roleGroups` loads the options from
  * `GET /api/users?q=` or `GET /api/role-groups`; a missing API shows a message instead of options.
  */
@@ -113,7 +113,7 @@ export function SelectWidget(props: Props) {
     const enumOptions = optionsRef.current;
     // A plain <select> holding only the current value is all a mount costs; its other options are
     // added and choices.js is built on the first focus or mouse press (building it for every select made the form's mount
-    // ~10× slower than stock rjsf, issue 4 "Performance").
+    // ~10× slower than stock rjsf).
     const select = buildSelect(latest.current, enumOptions, format);
     select.dataset.choices = 'lazy';
     host.append(select);

@@ -14,7 +14,7 @@ import {
   type RouteMiddleware,
 } from '../../../../src/client/app/route-access';
 import { routes } from '../../../../src/client/app/router';
-import type { SessionStatus } from '../../../../src/client/app/session/session-context';
+import type { SessionStatus } from '../../../../src/client/lib/session/session-context';
 import type { RouteObject } from 'react-router';
 
 const RENDER: GuardDecision = { kind: 'render' };
@@ -23,7 +23,7 @@ const TO_SIGN_IN: GuardDecision = { kind: 'redirect', to: '/login', signIn: true
 const TO_LOGIN_PAGE: GuardDecision = { kind: 'redirect', to: '/login', signIn: false, remember: true };
 const HOME: GuardDecision = { kind: 'redirect', to: '/', signIn: false, remember: false };
 
-describe('route access: open to everyone, guest-only, or signed-in by default (spec §2, §4)', () => {
+describe('route access: open to everyone, guest-only, or signed-in by default', () => {
   it('defaults to signed-in', () => {
     expect(DEFAULT_ACCESS).toBe('signed-in');
     expect(middlewareNames([])).toEqual(['auth']);
@@ -75,7 +75,7 @@ describe('route access: open to everyone, guest-only, or signed-in by default (s
   });
 });
 
-describe('named route middleware (spec §8: unknown middleware → 500)', () => {
+describe('named route middleware (unknown middleware → 500)', () => {
   it("throws 'Unknown middleware {name}' with status 500 for a name that is not registered", () => {
     const run = () => runMiddleware(['auth', 'no-such-guard'], { status: 'signed-in', expired: false });
     expect(run).toThrow(UnknownMiddlewareError);
@@ -150,7 +150,7 @@ describe('the route table', () => {
   });
 });
 
-describe('route scopes: a route handle may ask for anyScope (issue 6)', () => {
+describe('route scopes: a route handle may ask for anyScope', () => {
   const user = (scope: string[]) => ({ scope });
 
   it('asks nothing when no handle says, and takes the deepest anyScope', () => {

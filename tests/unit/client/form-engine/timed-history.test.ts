@@ -15,7 +15,7 @@ function setUp() {
   return { editor, type, text: () => Editor.string(editor, []) };
 }
 
-describe('rich-text undo history (spec §9)', () => {
+describe('rich-text undo history (changes within 1000 ms share a step, at most 100 steps)', () => {
   it('undoes edits made within 1000 ms of each other as one step', () => {
     const { editor, type, text } = setUp();
     type('a', 0);

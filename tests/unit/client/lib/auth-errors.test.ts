@@ -11,8 +11,8 @@ import {
   type AuthPhase,
 } from '../../../../src/client/lib/auth-errors';
 
-describe('ExpiredAuthSessionError (spec §8)', () => {
-  it('carries exactly the spec message and its own name', () => {
+describe('ExpiredAuthSessionError', () => {
+  it('carries exactly the documented message and its own name', () => {
     const error = new ExpiredAuthSessionError();
     expect(error.message).toBe('Both token and refresh token have expired. Your request was aborted.');
     expect(EXPIRED_AUTH_SESSION_MESSAGE).toBe(error.message);
@@ -26,7 +26,7 @@ describe('ExpiredAuthSessionError (spec §8)', () => {
   });
 });
 
-describe('InvalidTokenError (spec §8)', () => {
+describe('InvalidTokenError', () => {
   it('is an Error named InvalidTokenError with the given message', () => {
     const error = new InvalidTokenError('The ID token has expired (exp).');
     expect(error.name).toBe('InvalidTokenError');
@@ -56,7 +56,7 @@ describe('SignInError', () => {
   });
 });
 
-describe('which auth errors reach the console (spec §8)', () => {
+describe('which auth errors reach the console', () => {
   const phases: AuthPhase[] = ['start-up', 'request', 'sign-in', 'sign-out'];
 
   it.each([

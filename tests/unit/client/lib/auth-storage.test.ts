@@ -22,7 +22,7 @@ beforeEach(() => {
   storage = new MemoryStorage();
 });
 
-describe('auth storage keys (spec §9)', () => {
+describe('auth storage keys (all prefixed auth.)', () => {
   it('are all prefixed auth., cookie path /', () => {
     expect(AUTH_STORAGE_PREFIX).toBe('auth.');
     expect(AUTH_COOKIE_PATH).toBe('/');
@@ -32,7 +32,7 @@ describe('auth storage keys (spec §9)', () => {
   });
 });
 
-describe('the remembered page (spec §4 steps 2 and 4, §5)', () => {
+describe('the remembered page (kept before sign-in, taken after the callback, only when safe)', () => {
   it('remembers a safe internal page and gives it back once', () => {
     rememberReturnPath('/Tickets?q=1#top', storage, ORIGIN);
     expect(storage.getItem(REDIRECT_STORAGE_KEY)).toBe('/Tickets?q=1#top');

@@ -18,7 +18,7 @@ const CONFIG: AuthConfig = {
   strategy: 'aad',
 };
 
-describe('sign-in strategies (spec §9)', () => {
+describe('sign-in strategies (aad registered, the second provider not)', () => {
   it('registers aad as the default strategy', () => {
     expect(DEFAULT_STRATEGY).toBe('aad');
     expect(resolveStrategy()).toBe(AAD_STRATEGY);
@@ -34,7 +34,7 @@ describe('sign-in strategies (spec §9)', () => {
     expect(() => resolveStrategy('local')).toThrow('Unknown sign-in strategy "local"');
   });
 
-  it('asks aad for the spec §7 scope and access_type=offline', () => {
+  it('asks aad for the openid profile email scope and access_type=offline', () => {
     expect(AAD_STRATEGY.scope).toBe('openid profile email');
     expect(AAD_STRATEGY.authorizationParams).toEqual({ access_type: 'offline' });
   });

@@ -1,7 +1,7 @@
 /**
  * PortalAuth against a fake identity provider (a stubbed `fetch`): the exact shape of the
- * authorization request, code exchange, refresh and revocation (spec §7), the callback's state
- * and ID token checks (spec §4, §5), expiry and refresh (spec §4 "Session", §8, §9) and sign-out.
+ * authorization request, code exchange, refresh and revocation, the callback's state
+ * and ID token checks, expiry and refresh, and sign-out.
  */
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -161,7 +161,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the authorization request (spec §4 step 1, §7)', () => {
+describe('the authorization request', () => {
   it('sends no resource indicator and the extra scopes to an issuer that takes none (Entra ID v2)', async () => {
     const entra: AuthConfig = { ...CONFIG, resource: null, scope: 'openid profile email offline_access api://tm-portal/access_as_user' };
     const { authorization } = await startSignIn(new PortalAuth(entra, environment()));
@@ -169,7 +169,7 @@ describe('the authorization request (spec §4 step 1, §7)', () => {
     expect(authorization.searchParams.get('scope')).toBe('openid profile email offline_access api://tm-portal/access_as_user');
   });
 
-  it('carries every spec parameter, PKCE S256, a nonce and the API resource', async () => {
+  it('carries every required parameter, PKCE S256, a nonce and the API resource', async () => {
     const auth = new PortalAuth(CONFIG, environment());
     const { authorization } = await startSignIn(auth);
     const params = authorization.searchParams;
@@ -222,8 +222,8 @@ describe('the authorization request (spec §4 step 1, §7)', () => {
   });
 });
 
-describe('the callback at /login (spec §4 steps 3–4)', () => {
-  it('exchanges the code with exactly the spec §7 form fields and stores the session', async () => {
+describe('the callback at /login', () => {
+  it('exchanges the code with exactly the required form fields and stores the session', async () => {
     const auth = new PortalAuth(CONFIG, environment());
     const { callback, authorization } = await startSignIn(auth);
     await expect(auth.completeSignIn(callback)).resolves.toBe('/Tickets');
@@ -414,7 +414,7 @@ describe('toSignInError', () => {
   });
 });
 
-describe('the access token before an API request (spec §4 "Session", §8, §9)', () => {
+describe('the access token before an API request', () => {
   it('is null when nobody is signed in', async () => {
     const auth = new PortalAuth(CONFIG, environment());
     await expect(auth.getValidAccessToken()).resolves.toBeNull();
@@ -542,7 +542,7 @@ describe('the access token before an API request (spec §4 "Session", §8, §9)'
   ];
 
   it.each(expiredCases)(
-    'throws ExpiredAuthSessionError with the spec message and resets the session when %s',
+    'throws ExpiredAuthSessionError with the documented message and resets the session when %s',
     async (_label, arrange, expectRequest) => {
       const auth = new PortalAuth(CONFIG, environment());
       await signedIn(auth);
@@ -561,7 +561,7 @@ describe('the access token before an API request (spec §4 "Session", §8, §9)'
   );
 });
 
-describe('sign-out (spec §4)', () => {
+describe('sign-out', () => {
   it('revokes the refresh token, clears every auth. key and ends the provider session with id_token_hint', async () => {
     const auth = new PortalAuth(CONFIG, environment());
     await signedIn(auth);

@@ -78,7 +78,7 @@ describe('checkIdToken', () => {
   });
 });
 
-describe('checkIssuerMatchesAuthority (OpenID Connect Discovery §4.3)', () => {
+describe('checkIssuerMatchesAuthority (OpenID Connect Discovery 1.0, section 4.3)', () => {
   it.each([
     [ISSUER, ISSUER, true],
     [`${ISSUER}/`, ISSUER, true],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { swipeDismissPercent } from '../../../../src/client/lib/toast-swipe';
 
-describe('swipeDismissPercent (spec §9: swipe-dismiss 80 px)', () => {
+describe('swipeDismissPercent (swipe-dismiss 80 px)', () => {
   it('is 25 % of a 320 px toast on a wide screen', () => {
     expect(swipeDismissPercent(1280)).toBe(25);
   });

@@ -13,7 +13,7 @@ import { jwt } from './jwt-fixtures';
 const NOW_MS = 1_800_000_000_000;
 const NOW_S = NOW_MS / 1000;
 
-describe('the spec §9 constants', () => {
+describe('the expiry constants', () => {
   it('are 1800 s for access tokens, 2592000 s (30 days) for refresh tokens, 500 ms margin', () => {
     expect(DEFAULT_ACCESS_TOKEN_LIFETIME_S).toBe(1800);
     expect(DEFAULT_REFRESH_TOKEN_LIFETIME_S).toBe(2_592_000);
@@ -22,7 +22,7 @@ describe('the spec §9 constants', () => {
   });
 });
 
-describe('isTokenExpired (spec §9: expired 500 ms before expiry)', () => {
+describe('isTokenExpired (expired 500 ms before expiry)', () => {
   const expiresAt = 1_800_000_000; // seconds
   it.each([
     [expiresAt * 1000 - 10_000, false],
@@ -42,7 +42,7 @@ describe('isTokenExpired (spec §9: expired 500 ms before expiry)', () => {
   });
 });
 
-describe('tokenExpiresAt (spec §9: the token’s own exp, otherwise the default)', () => {
+describe('tokenExpiresAt (the token’s own exp, otherwise the default)', () => {
   it.each([
     ['a JWT with exp', jwt({ exp: NOW_S + 900 }), undefined, NOW_S + 900],
     ['a JWT with exp, even when expires_in says otherwise', jwt({ exp: NOW_S + 900 }), 60, NOW_S + 900],

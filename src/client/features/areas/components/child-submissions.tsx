@@ -4,7 +4,7 @@ import { LoadError, Loading } from '../../../components/status-message';
 import { areaCreatePath, areaDetailPath, areaListPath, type AreaLocation } from '../../../config/paths';
 import { useResource } from '../../../lib/use-resource';
 import { fetchSubmissions } from '../api';
-import { formatDateTime } from '../list-format';
+import { formatDateTime } from '../../../lib/date-format';
 
 /** How many children a parent's detail page lists per child area before "View all". */
 export const CHILD_PREVIEW_LIMIT = 10;

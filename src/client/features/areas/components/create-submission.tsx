@@ -4,22 +4,22 @@ import { isValidationErrorBody } from '../../../../shared/api-error';
 import type { JsonObject } from '../../../../shared/json';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Loading } from '../../../components/status-message';
-import { useSession } from '../../../app/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { DISPLAY_LOCALE } from '../../../config/env';
 import { areaDetailPath, areaListPath } from '../../../config/paths';
 import { AreaForm } from '../../../form-engine/area-form';
 import { fieldIdForPointer, toErrorSchema, type FieldErrorSchema } from '../../../form-engine/error-schema';
 import { focusFieldById } from '../../../form-engine/focus-field';
 import { hasActiveUploads } from '../../../lib/attachments';
+import { createSubmission } from '../../../lib/area-api';
 import { toApiFailure } from '../../../lib/http';
 import { createIdempotencyKey } from '../../../lib/idempotency-key';
 import { queueSubmission, removeOutboxItem, type OutboxItem } from '../../../lib/outbox';
 import { toast } from '../../../lib/toast';
-import { createSubmission } from '../api';
 import { areaCrumbs } from '../area-crumbs';
 import { draftKey, useDraft } from '../drafts';
 import type { AreaContext } from '../area-route';
-import { useAreaFormSchemas } from '../use-area-form-schemas';
+import { useAreaFormSchemas } from '../../../form-engine/use-area-form-schemas';
 
 /** A child record starts on its parent's property (e.g. an incident's follow-up), when both have one. */
 function initialData(context: AreaContext): JsonObject {
@@ -80,7 +80,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
   const linked = useLinkedTicket(context);
   const readyUiSchema = schemas.status === 'ready' ? schemas.uiSchema : null;
   const lockedField = linked?.field;
-  // Memoised: rjsf's caches key on the UI schema object (engineering-notes "Forms").
+  // Memoised: rjsf's caches key on the UI schema object, so a new object each render recomputes them.
   const uiSchema = useMemo(
     () => (readyUiSchema && lockedField ? lockField(readyUiSchema, lockedField) : readyUiSchema),
     [readyUiSchema, lockedField],

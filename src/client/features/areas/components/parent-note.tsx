@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { areaListPath } from '../../../config/paths';
 import { useResource } from '../../../lib/use-resource';
-import { fetchArea } from '../api';
+import { fetchArea } from '../../../lib/area-api';
 
 /**
  * For a nested area reached at top level (`/IncidentFollowUp`): explains that its records are

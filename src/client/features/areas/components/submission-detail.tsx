@@ -1,22 +1,20 @@
-import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AreaDefinition, FormSchemaVersion } from '../../../../shared/area';
 import type { Submission } from '../../../../shared/submission';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { NotFound } from '../../../components/not-found';
 import { LoadError, Loading } from '../../../components/status-message';
-import { AreaForm } from '../../../form-engine/area-form';
+import { ticketViewPath } from '../../../config/paths';
+import { StoredData } from '../../../form-engine/stored-data';
+import { fetchAreas } from '../../../lib/area-api';
 import { isNotFoundError } from '../../../lib/http';
 import { useResource } from '../../../lib/use-resource';
-import { fetchAreas, fetchSchemaVersion, fetchSubmission } from '../api';
+import { fetchSubmission } from '../api';
 import { areaCrumbs } from '../area-crumbs';
 import type { AreaContext } from '../area-route';
-import { useAreaFormSchemas } from '../use-area-form-schemas';
 import { usePropertyLabels } from '../use-property-labels';
-import { AssignmentNote } from '../../assignments/components/assignment-note';
 import { ChildSubmissions } from './child-submissions';
 import { SubmissionSummary } from './submission-summary';
-import { RatingNote } from '../../tickets/rating-note';
 
 async function loadSubmission(context: AreaContext, id: string, signal: AbortSignal): Promise<Submission | null> {
   try {
@@ -28,50 +26,6 @@ async function loadSubmission(context: AreaContext, id: string, signal: AbortSig
     if (isNotFoundError(error)) return null;
     throw error;
   }
-}
-
-function StoredForm({ area, submission }: { area: AreaDefinition; submission: Submission }) {
-  const schemas = useAreaFormSchemas(area, { includeInactive: true });
-  if (schemas.status === 'loading') return <Loading />;
-  return <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} formData={submission.data} readonly />;
-}
-
-function OlderVersion({ current, submission, version }: { current: AreaDefinition; submission: Submission; version: FormSchemaVersion }) {
-  const area = useMemo(
-    () => ({ ...current, version: version.version, schema: version.schema, uiSchema: version.uiSchema, rules: version.rules }),
-    [current, version],
-  );
-  return (
-    <>
-      <p className="note">
-        Shown with version {version.version} of this form, the one it was submitted with (the form is now at version{' '}
-        {current.version}).
-      </p>
-      <StoredForm area={area} submission={submission} />
-    </>
-  );
-}
-
-/**
- * The stored data, shown read-only with the schema version it was submitted with (issue 4): field
- * titles from the area's JSON Schema / UI schema, rich-text fields through `RichTextView`, files as
- * download buttons. Also the submission side of the ticket view (issue 5).
- */
-export function StoredData({ area, submission }: { area: AreaDefinition; submission: Submission }) {
-  const { key, version: current } = area;
-  const wanted = submission.schemaVersion;
-  const older = useResource(`schema:${key}@${wanted}`, () =>
-    wanted === current ? Promise.resolve(null) : fetchSchemaVersion(key, wanted).catch(() => null),
-  );
-  if (wanted === current) return <StoredForm area={area} submission={submission} />;
-  if (older.status === 'loading') return <Loading />;
-  if (older.status === 'ready' && older.data) return <OlderVersion current={area} submission={submission} version={older.data} />;
-  return (
-    <>
-      <p className="note">Version {wanted} of this form is not available; shown with the current form.</p>
-      <StoredForm area={area} submission={submission} />
-    </>
-  );
 }
 
 function ChildSections({ context, submission }: { context: AreaContext; submission: Submission }) {
@@ -88,11 +42,18 @@ function ChildSections({ context, submission }: { context: AreaContext; submissi
 }
 
 /**
- * The detail page body: "<number> — <area title>", the ticket summary, the stored data shown
- * read-only by the same rjsf form, and a section per child area (e.g. an incident's
- * follow-ups and insurance claims) with "New <child>" links.
+ * The detail page body: "<number> — <area title>", the ticket summary, what other features say
+ * about the record (`notes`, e.g. its assignment and rating; the route module passes them in), the
+ * stored data shown read-only by the same rjsf form, and a section per child area (e.g. an
+ * incident's follow-ups and insurance claims) with "New <child>" links.
  */
-export function SubmissionDetail({ context }: { context: AreaContext }) {
+export function SubmissionDetail({
+  context,
+  notes,
+}: {
+  context: AreaContext;
+  notes?: (submission: Submission) => ReactNode;
+}) {
   const { id = '' } = useParams();
   const { area } = context;
   const result = useResource(`submission:${area.key}:${id}`, (signal) => loadSubmission(context, id, signal));
@@ -109,13 +70,12 @@ export function SubmissionDetail({ context }: { context: AreaContext }) {
         <h1>
           {submission.number} — {area.title}
         </h1>
-        <Link className="button" to={`/Tickets/comments/${submission.id}`}>
+        <Link className="button" to={ticketViewPath(submission.id)}>
           Open as ticket
         </Link>
       </div>
       <SubmissionSummary submission={submission} propertyLabels={propertyLabels} />
-      <AssignmentNote area={area.key} id={submission.id} version={submission.version} />
-      <RatingNote id={submission.id} status={submission.status} />
+      {notes?.(submission)}
       <section className="detail-data" aria-label="Submitted data">
         <StoredData area={context.area} submission={submission} />
       </section>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Submission } from '../../../../shared/submission';
-import { formatDateTime } from '../list-format';
+import { formatDateTime } from '../../../lib/date-format';
 
 /**
  * The ticket fields of a submission as a definition list: Status, Priority, Requester,

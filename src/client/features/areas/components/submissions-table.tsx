@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Submission } from '../../../../shared/submission';
 import { areaDetailPath, type AreaLocation } from '../../../config/paths';
-import { formatDateTime, formatListValue, type ListColumn } from '../list-format';
+import { formatDateTime } from '../../../lib/date-format';
+import { formatListValue, type ListColumn } from '../list-format';
 
 /**
  * The table of an area's submissions: Number (a link to the submission), the area's list

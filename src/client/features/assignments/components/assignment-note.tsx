@@ -9,8 +9,8 @@ function assigneeText(assignment: SubmissionAssignment): string | null {
 }
 
 /**
- * On a submission's page: "Assigned to <user and/or group> by rule “<name>”" (issue 5: the ticket
- * records which rule assigned it), or nothing while unassigned or when the answer fails.
+ * On a submission's page: "Assigned to <user and/or group> by rule “<name>”" (the ticket records
+ * which rule assigned it), or nothing while unassigned or when the answer fails.
  */
 export function AssignmentNote({ area, id, version }: { area: string; id: string; version: number }) {
   const result = useResource(`assignment:${area}:${id}:${version}`, (signal) =>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { AssignmentRule } from '../../../../shared/assignment';
 import { ASSIGNMENTS_MANAGE_SCOPE, hasScope } from '../../../../shared/scopes';
-import { useSession } from '../../../app/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { LoadError, Loading } from '../../../components/status-message';
+import { fetchAreas, fetchProperties } from '../../../lib/area-api';
 import { toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useResource } from '../../../lib/use-resource';
-import { fetchAreas, fetchProperties } from '../../areas/api';
 import { deleteRule, fetchAssignees, fetchRules, isStaleError, reorderRules, setRuleEnabled } from '../api';
 import { RuleForm } from './rule-form';
 import { RuleTable, type RuleActions } from './rule-table';
@@ -23,7 +23,7 @@ async function loadPage(signal: AbortSignal) {
 }
 
 /**
- * `/Assignments` (issue 5; needs `assignments:manage`): the routing rules in the order they are
+ * `/Assignments` (needs `assignments:manage`): the routing rules in the order they are
  * tried, with move up/down, an enable switch, edit, delete with confirmation, and a create / edit
  * form with "Test this rule". A stale write (412) says so and reloads the rules.
  */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AssignmentPreview } from '../../../../shared/assignment';
 import { areaDetailPath } from '../../../config/paths';
-import { formatDateTime } from '../../areas/list-format';
+import { formatDateTime } from '../../../lib/date-format';
 
 /**
  * "Test this rule" result: how many of the area's most recent submissions the rule matches, and

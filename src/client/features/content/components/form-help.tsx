@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TicketLayout } from '../../../app/layouts/ticket-layout';
+import { TicketLayout } from '../../../components/ticket-layout';
 import { useResource } from '../../../lib/use-resource';
 import { fetchContentDb } from '../content-db';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Submission } from '../../../../shared/submission';
 import { areaDetailPath } from '../../../config/paths';
-import { formatDateTime } from '../../areas/list-format';
+import { formatDateTime } from '../../../lib/date-format';
 
 /** What the list shows of a submission (ticket list items carry no `data`). */
 type ListedSubmission = Omit<Submission, 'data'>;

@@ -1,5 +1,5 @@
 /**
- * The accounting grid (issue 7): properties (rows) × the month's reports (columns), each cell a
+ * The accounting grid: properties (rows) × the month's reports (columns), each cell a
  * status button. Click or Enter/Space moves a cell to its next status; the keys C, R, P and N set
  * Complete, In review, In progress and Not started; arrow keys move between cells. Overdue cells
  * are marked. Built for 500 properties × 8 reports: rows have a fixed height and `contain: layout`,

@@ -1,4 +1,4 @@
-/** What a report tracker page shows to a signed-in user without the scope it needs (issue 6 wording). */
+/** What a report tracker page shows to a signed-in user without the scope it needs (the route guard's wording). */
 export function NoAccess() {
   return (
     <div className="page-header">

@@ -1,5 +1,5 @@
 /**
- * Pictures of the report tracker overview (design.md §6: "results are pictures"): one stacked bar
+ * Pictures of the report tracker overview (results are shown as charts, not tables): one stacked bar
  * per kind for the month, with its counts as a legend a screen reader (and a test) can read, and a
  * 12-month trend of percent complete (accounting) and delivered (delivery). Plain SVG.
  */

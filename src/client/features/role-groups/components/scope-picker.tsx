@@ -5,8 +5,8 @@ const FORM_CATEGORY = 'Form: ';
 
 /**
  * Chooses scopes from the vocabulary (`GET /api/scopes`): portal-wide and report-tracker scopes as
- * checkbox groups, then one row per form area with "Submit" and "Read all" boxes (issue 6: per-area
- * scopes for every area discovered in `schemas/`). Each box's accessible name is its scope label.
+ * checkbox groups, then one row per form area with "Submit" and "Read all" boxes (per-area scopes
+ * exist for every area discovered in `schemas/`). Each box's accessible name is its scope label.
  */
 export function ScopePicker({
   vocabulary,

@@ -1,4 +1,4 @@
-/** Editing commands of the rich-text toolbar (spec §5 rules from src/shared/rich-text.ts). */
+/** Editing commands of the rich-text toolbar (rules from src/shared/rich-text.ts). */
 import type { Node } from 'slate';
 import { Editor, Element, Range, Transforms } from 'slate';
 import {
@@ -80,7 +80,7 @@ export function toggleList(editor: RichTextEditor, type: ListType): void {
   });
 }
 
-/** Indents (+1) or outdents (−1) the top-level blocks at the selection, within 0–8 (spec §5). */
+/** Indents (+1) or outdents (−1) the top-level blocks at the selection, within 0–8. */
 export function changeIndent(editor: RichTextEditor, delta: 1 | -1): void {
   for (const [node, path] of Editor.nodes(editor, {
     match: (n, p) => Element.isElement(n) && p.length === 1 && n.type !== 'image',
@@ -103,7 +103,7 @@ export function removeLink(editor: RichTextEditor): void {
 }
 
 /**
- * Links the selected text to `entered` (spec §5: only http, https, mailto, tel, else a blank
+ * Links the selected text to `entered` (only http, https, mailto, tel, else a blank
  * address; selected text looking like an e-mail address gets `mailto:`). With a collapsed
  * selection the address itself is inserted as the link's text.
  */

@@ -2,7 +2,7 @@
  * Older rich-text values are HTML strings (`<p>…</p>`, the areas' examples). This reads one into
  * a document with the browser's inert DOMParser (nothing runs, nothing loads) and keeps only
  * what the allow-list knows (src/shared/rich-text.ts): other elements contribute their text,
- * scripts and styles nothing; addresses pass the scheme rules (spec §5).
+ * scripts and styles nothing; addresses pass the scheme rules of src/shared/rich-text.ts.
  */
 import {
   looksLikeHtml,

@@ -1,5 +1,5 @@
 /**
- * The slate rich-text editor with its toolbar (spec §5 rules, src/shared/rich-text.ts), shared by
+ * The slate rich-text editor with its toolbar (rules in src/shared/rich-text.ts), shared by
  * the form widget (`"ui:widget": "richText"`) and the ticket comment composer. Uncontrolled: slate
  * reads `initialDoc` once on mount (remount with a new `key` to start over) and reports every
  * change of the document through `onChange`.

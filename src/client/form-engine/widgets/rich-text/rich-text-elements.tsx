@@ -1,6 +1,6 @@
 /**
  * How rich-text nodes look, shared by the editor (slate's `renderElement`/`renderLeaf`) and the
- * read-only view. Addresses are checked again here (spec §5), so a stored value that slipped past
+ * read-only view. Addresses are checked again here (src/shared/rich-text.ts), so a stored value that slipped past
  * the server still cannot render a `javascript:` link; text is always a React text node.
  */
 import type { CSSProperties, ReactNode } from 'react';

@@ -72,7 +72,7 @@ function ToolButton({ label, pressed, onAct, children }: ButtonProps) {
 }
 
 /**
- * The editor's toolbar (spec §5): marks, header level 1–6, lists, indent 1–8, links (address
+ * The editor's toolbar: marks, header level 1–6, lists, indent 1–8, links (address
  * asked for; checked by scheme), images by address or from a png/gif/jpeg/bmp/x-icon file, undo, redo.
  */
 export function RichTextToolbar({ fieldId }: { fieldId: string }) {

@@ -3,7 +3,7 @@ import { HistoryEditor, withHistory } from 'slate-history';
 import { joinsUndoGroup, UNDO_MAX_ENTRIES } from '../../../../shared/rich-text';
 
 /**
- * slate-history with the spec's grouping (§9): every change within 1000 ms of the previous one
+ * slate-history with time-based grouping: every change within 1000 ms of the previous one
  * joins its undo step, a later change starts a new one, and at most 100 steps are kept.
  * `now` (milliseconds) is injectable for tests. Selection moves are not changes.
  */

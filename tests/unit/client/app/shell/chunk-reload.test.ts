@@ -8,7 +8,7 @@ import {
 import { describeRouteError } from '../../../../../src/client/app/error-page';
 import { UnknownMiddlewareError } from '../../../../../src/client/app/route-access';
 
-describe('chunk-failure reload rule (spec §4: at most once per 60 s)', () => {
+describe('chunk-failure reload rule (at most once per 60 s)', () => {
   const now = 1_800_000_000_000;
 
   it('reloads when no reload was recorded or the stored time is unreadable', () => {
@@ -44,7 +44,7 @@ describe('isChunkLoadError', () => {
   });
 });
 
-describe('describeRouteError (spec §8)', () => {
+describe('describeRouteError: status and title of the error page', () => {
   it("gives 500 'Unknown middleware {name}' for a route naming unregistered middleware", () => {
     expect(describeRouteError(new UnknownMiddlewareError('admin-only'))).toEqual({
       status: 500,

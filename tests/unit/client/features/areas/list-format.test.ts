@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaDefinition } from '../../../../../src/shared/area';
 import type { JsonObject } from '../../../../../src/shared/json';
-import {
-  buildListColumns,
-  formatDate,
-  formatDateTime,
-  formatListValue,
-} from '../../../../../src/client/features/areas/list-format';
+import { buildListColumns, formatListValue } from '../../../../../src/client/features/areas/list-format';
+import { formatDate, formatDateTime } from '../../../../../src/client/lib/date-format';
 
 /** Intl may put a narrow no-break space before AM/PM; compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');

@@ -1,5 +1,5 @@
 /**
- * The home page's "Assigned to you and your groups" list (issue 8 "Home") built from the pages of
+ * The home page's "Assigned to you and your groups" list, built from the pages of
  * `GET /api/tickets?assignee=me|my-groups&sort=-updatedAt` (shape `{ items, nextCursor }`). The
  * pages here come from an in-memory ticket list, sorted and paged like the server does;
  * tests/e2e/shell-pages.test.ts reads them from the real API.

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { LoadError, Loading } from '../../../components/status-message';
+import { ticketViewPath } from '../../../config/paths';
+import { useResource } from '../../../lib/use-resource';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import { fetchChanges } from '../api';
+import { DiffView } from './diff-view';
+
+const FILTERS = [
+  ['area', 'Area', 'text'],
+  ['ticket', 'Ticket (number or id)', 'text'],
+  ['user', 'User ("me" or id)', 'text'],
+  ['from', 'From', 'date'],
+  ['to', 'Before', 'date'],
+] as const;
+
+/**
+ * `/Changes`: the history the user may read, newest first, filterable by area, ticket, user and
+ * date range (all in the URL query), with a readable field-level diff.
+ */
+export function ChangesPage() {
+  const { params, setFilter } = useUrlFilters();
+  const changes = useResource(params.toString(), (signal) => fetchChanges(params, signal));
+  return (
+    <>
+      <div className="page-header">
+        <h1>Changes</h1>
+      </div>
+      <form className="ticket-filters" onSubmit={(event) => event.preventDefault()}>
+        {FILTERS.map(([name, label, type]) => (
+          <label key={name}>
+            {label}
+            <input
+              type={type}
+              defaultValue={params.get(name) ?? ''}
+              onBlur={(event) => setFilter(name, event.target.value.trim())}
+            />
+          </label>
+        ))}
+      </form>
+      {changes.status === 'loading' && <Loading label="Loading changes…" />}
+      {changes.status === 'error' && <LoadError error={changes.error} onRetry={changes.reload} what="The history" />}
+      {changes.status === 'ready' && (
+        <>
+          <ol className="change-list" aria-label="Changes">
+            {changes.data.items.map((entry) => (
+              <li key={entry.id}>
+                <span>{new Date(entry.at).toLocaleString()}</span> · <span>{entry.actor?.name ?? 'system'}</span> ·{' '}
+                <span>{entry.action}</span>
+                {entry.ticket && (
+                  <>
+                    {' '}
+                    · <Link to={ticketViewPath(entry.entityId)}>{entry.ticket.number}</Link>
+                  </>
+                )}
+                <DiffView diff={entry.diff} />
+              </li>
+            ))}
+          </ol>
+          {changes.data.items.length === 0 && <p>No changes match.</p>}
+          <nav className="pager" aria-label="Pages">
+            <button
+              type="button"
+              className="button"
+              disabled={!params.get('cursor')}
+              onClick={() => setFilter('cursor', '')}
+            >
+              Newest
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={!changes.data.nextCursor}
+              onClick={() => setFilter('cursor', changes.data.nextCursor ?? '')}
+            >
+              Older
+            </button>
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

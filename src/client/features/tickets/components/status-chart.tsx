@@ -1,0 +1,24 @@
+import { TICKET_STATUSES, type TicketCounts } from '../../../../shared/tickets';
+
+/** Tickets per status as a small horizontal bar chart (results are shown as charts, not tables). */
+export function StatusChart({ counts }: { counts: TicketCounts }) {
+  const max = Math.max(1, ...Object.values(counts.counts));
+  return (
+    <figure className="status-chart" aria-label="Tickets per status">
+      {TICKET_STATUSES.map((status) => (
+        <div key={status} className="status-chart__row">
+          <span className="status-chart__label">{status}</span>
+          <span className="status-chart__bar" style={{ width: `${(counts.counts[status] / max) * 100}%` }} />
+          <span className="status-chart__value">
+            {counts.counts[status].toLocaleString()}
+            {counts.capped.includes(status) ? '+' : ''}
+          </span>
+        </div>
+      ))}
+      <figcaption>
+        {counts.total.toLocaleString()}
+        {counts.capped.length ? '+' : ''} tickets
+      </figcaption>
+    </figure>
+  );
+}

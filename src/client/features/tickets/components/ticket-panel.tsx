@@ -1,0 +1,159 @@
+/**
+ * The side panel of the ticket view: status, priority, assignee (user and role
+ * group), due date, requester, property, the rating, and the actions allowed to this user —
+ * status moves, the handler's priority / assignee / due-date controls, and the requester's
+ * "Rate this ticket" link once the ticket is Resolved. Every change goes through `onSave`
+ * (PATCH with If-Match; the page tells the user about a 412 and reloads).
+ */
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../../shared/tickets';
+import { areaDetailPath } from '../../../config/paths';
+import { useResource } from '../../../lib/use-resource';
+import { fetchAssignees } from '../api';
+
+type SaveTicket = (patch: TicketPatch) => Promise<void>;
+
+/** `YYYY-MM-DDTHH:mm` in local time for a `datetime-local` input (empty for none). */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Assignee user and role-group selects (handlers only); choosing one saves at once. */
+function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket }) {
+  const options = useResource('ticket-assignees', (signal) => fetchAssignees(signal));
+  const id = useId();
+  if (options.status !== 'ready') return <>{options.status === 'loading' ? 'Loading…' : 'Assignees unavailable'}</>;
+  const { users, groups } = options.data;
+  return (
+    <div className="ticket-panel__controls">
+      <label htmlFor={`${id}-user`}>User</label>
+      <select
+        id={`${id}-user`}
+        value={ticket.assigneeUser?.id ?? ''}
+        onChange={(e) => void onSave({ assigneeUserId: e.target.value || null })}
+      >
+        <option value="">— nobody —</option>
+        {users.map((u) => (
+          <option key={u.id} value={u.id}>
+            {u.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-group`}>Role group</label>
+      <select
+        id={`${id}-group`}
+        value={ticket.assigneeGroup?.id ?? ''}
+        onChange={(e) => void onSave({ assigneeGroupId: e.target.value || null })}
+      >
+        <option value="">— no group —</option>
+        {groups.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Due date as a local date-time input with Save and Clear (handlers only). */
+function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket }) {
+  const [value, setValue] = useState(() => toLocalInput(ticket.dueAt));
+  const changed = value !== toLocalInput(ticket.dueAt);
+  const id = useId();
+  return (
+    <form
+      className="ticket-panel__controls"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave({ dueAt: value ? new Date(value).toISOString() : null });
+      }}
+    >
+      <label htmlFor={id}>Due date</label>
+      <input id={id} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
+      <button type="submit" className="button button--quiet" disabled={!changed}>
+        Save due date
+      </button>
+      {ticket.dueAt ? (
+        <button type="button" className="button button--quiet" onClick={() => void onSave({ dueAt: null })}>
+          Clear due date
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+/** See the module comment. */
+export function TicketPanel({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket }) {
+  const fields = ticket.allowed?.fields ?? [];
+  const canAssign = fields.includes('assigneeUserId') || fields.includes('assigneeGroupId');
+  const assignee = [ticket.assigneeUser?.name, ticket.assigneeGroup?.name].filter(Boolean).join(' · ') || '—';
+  const due = ticket.dueAt ? new Date(ticket.dueAt).toLocaleString() : '—';
+  return (
+    <aside className="ticket-panel" aria-label="Ticket">
+      <dl>
+        <dt>Status</dt>
+        <dd data-testid="ticket-status">{ticket.status}</dd>
+        <dt>Priority</dt>
+        <dd>
+          {fields.includes('priority') ? (
+            <select
+              value={ticket.priority}
+              aria-label="Priority"
+              onChange={(e) => void onSave({ priority: e.target.value as TicketPatch['priority'] })}
+            >
+              {TICKET_PRIORITIES.map((p) => (
+                <option key={p}>{p}</option>
+              ))}
+            </select>
+          ) : (
+            ticket.priority
+          )}
+        </dd>
+        <dt>Assignee</dt>
+        <dd>
+          <span data-testid="ticket-assignee">{assignee}</span>
+          {canAssign ? <AssigneeControls ticket={ticket} onSave={onSave} /> : null}
+        </dd>
+        <dt>Due</dt>
+        <dd>
+          <span data-testid="ticket-due" className={ticket.isOverdue ? 'is-overdue' : undefined}>
+            {due}
+            {ticket.isOverdue ? ' (overdue)' : ''}
+          </span>
+          {fields.includes('dueAt') ? <DueControls key={ticket.dueAt ?? ''} ticket={ticket} onSave={onSave} /> : null}
+        </dd>
+        <dt>Requester</dt>
+        <dd>{ticket.requester.name}</dd>
+        <dt>Property</dt>
+        <dd>{ticket.property ?? '—'}</dd>
+        <dt>Rating</dt>
+        <dd data-testid="ticket-rating">
+          {ticket.feedback ? (
+            <Link to={areaDetailPath({ area: ticket.feedback.area }, ticket.feedback.id)}>
+              {ticket.feedback.rating === null ? 'Rated' : `Rated ${ticket.feedback.rating}/5`}
+            </Link>
+          ) : (
+            'Not rated'
+          )}
+        </dd>
+      </dl>
+      <div className="ticket-actions">
+        {ticket.allowed?.feedbackForm ? (
+          <Link className="button" to={ticket.allowed.feedbackForm}>
+            Rate this ticket
+          </Link>
+        ) : null}
+        {ticket.allowed?.nextStatuses.map((status) => (
+          <button key={status} type="button" className="button" onClick={() => void onSave({ status })}>
+            Move to {status}
+          </button>
+        ))}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { Ticket, TicketPatch } from '../../../../shared/tickets';
+import { LoadError, Loading } from '../../../components/status-message';
+import { StoredData } from '../../../form-engine/stored-data';
+import { fetchArea } from '../../../lib/area-api';
+import { toApiFailure } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { useResource } from '../../../lib/use-resource';
+import { fetchChanges, fetchComments, fetchTicket, updateTicket } from '../api';
+import { CommentComposer } from './comment-composer';
+import { CommentThread } from './comment-thread';
+import { DiffView } from './diff-view';
+import { TicketPanel } from './ticket-panel';
+
+/** The ticket's submission read-only with its area's form (field titles, rich text, files). */
+function TicketSubmission({ ticket }: { ticket: Ticket }) {
+  const area = useResource(`area:${ticket.area}`, () => fetchArea(ticket.area));
+  if (area.status === 'loading') return <Loading label="Loading the form…" />;
+  if (area.status === 'error') return <LoadError error={area.error} onRetry={area.reload} what="This ticket's form" />;
+  return <StoredData area={area.data} submission={ticket} />;
+}
+
+/**
+ * `/Tickets/comments/{id}`: the ticket-view layout — the submission read-only beside a side panel
+ * ({@link TicketPanel}: status, priority, assignee, due, requester, property, rating and the
+ * actions allowed to this user), then comments and history. The submission shows with the area's
+ * field titles and rich-text fields as rich text (the form engine's `StoredData`, as on the area
+ * detail page); comments are rich text with files ({@link CommentThread}, {@link CommentComposer}).
+ * A 412 on save tells the user and reloads the fresh ticket.
+ */
+export function TicketViewPage() {
+  const { id = '' } = useParams();
+  const [tab, setTab] = useState<'comments' | 'history'>('comments');
+  const ticket = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
+  const comments = useResource(`comments:${id}`, (signal) => fetchComments(id, signal));
+  const history = useResource(`history:${id}`, (signal) =>
+    fetchChanges(new URLSearchParams({ ticket: id, limit: '100' }), signal),
+  );
+
+  if (!id) return <p>Open a ticket from the Tickets list.</p>;
+  if (ticket.status === 'loading') return <Loading label="Loading the ticket…" />;
+  if (ticket.status === 'error') return <LoadError error={ticket.error} onRetry={ticket.reload} what="This ticket" />;
+  const { ticket: t, etag } = ticket.data;
+  const allowed = t.allowed;
+  const reloadAll = () => {
+    ticket.reload();
+    comments.reload();
+    history.reload();
+  };
+
+  const save = async (patch: TicketPatch) => {
+    try {
+      await updateTicket(t.id, etag, patch);
+      toast.success('Ticket updated.');
+    } catch (error) {
+      const failure = toApiFailure(error);
+      if (failure.status === 412) toast.warn('Someone else changed this ticket. The latest version is shown now.');
+      else toast.error(failure.message);
+    }
+    reloadAll();
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>
+          {t.number} {t.summary ? `— ${t.summary}` : ''}
+        </h1>
+      </div>
+      <div className="ticket-view">
+        <section aria-label="Submission">
+          <TicketSubmission ticket={t} />
+        </section>
+        <TicketPanel ticket={t} onSave={save} />
+      </div>
+      <div role="tablist">
+        <button type="button" role="tab" aria-selected={tab === 'comments'} onClick={() => setTab('comments')}>
+          Comments
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'history'} onClick={() => setTab('history')}>
+          History
+        </button>
+      </div>
+      {tab === 'comments' && (
+        <section aria-label="Comments">
+          {comments.status === 'loading' && <Loading label="Loading the comments…" />}
+          {comments.status === 'error' && <LoadError error={comments.error} onRetry={comments.reload} what="The comments" />}
+          {comments.status === 'ready' && <CommentThread comments={comments.data} />}
+          <CommentComposer ticketId={t.id} canCommentInternal={Boolean(allowed?.canCommentInternal)} onPosted={reloadAll} />
+        </section>
+      )}
+      {tab === 'history' && history.status === 'ready' && (
+        <ol aria-label="History">
+          {history.data.items.map((entry) => (
+            <li key={entry.id}>
+              {new Date(entry.at).toLocaleString()} · {entry.actor?.name ?? 'system'} · {entry.action}
+              <DiffView diff={entry.diff} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}

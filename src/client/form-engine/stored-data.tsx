@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import type { AreaDefinition, FormSchemaVersion } from '../../shared/area';
+import type { Submission } from '../../shared/submission';
+import { Loading } from '../components/status-message';
+import { fetchSchemaVersion } from '../lib/area-api';
+import { useResource } from '../lib/use-resource';
+import { AreaForm } from './area-form';
+import { useAreaFormSchemas } from './use-area-form-schemas';
+
+function StoredForm({ area, submission }: { area: AreaDefinition; submission: Submission }) {
+  const schemas = useAreaFormSchemas(area, { includeInactive: true });
+  if (schemas.status === 'loading') return <Loading />;
+  return <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} formData={submission.data} readonly />;
+}
+
+function OlderVersion({ current, submission, version }: { current: AreaDefinition; submission: Submission; version: FormSchemaVersion }) {
+  const area = useMemo(
+    () => ({ ...current, version: version.version, schema: version.schema, uiSchema: version.uiSchema, rules: version.rules }),
+    [current, version],
+  );
+  return (
+    <>
+      <p className="note">
+        Shown with version {version.version} of this form, the one it was submitted with (the form is now at version{' '}
+        {current.version}).
+      </p>
+      <StoredForm area={area} submission={submission} />
+    </>
+  );
+}
+
+/**
+ * The stored data, shown read-only with the schema version it was submitted with: field titles
+ * from the area's JSON Schema / UI schema, rich-text fields through `RichTextView`, files as
+ * download buttons. The body of a submission's detail page and the submission side of the ticket
+ * view.
+ */
+export function StoredData({ area, submission }: { area: AreaDefinition; submission: Submission }) {
+  const { key, version: current } = area;
+  const wanted = submission.schemaVersion;
+  const older = useResource(`schema:${key}@${wanted}`, () =>
+    wanted === current ? Promise.resolve(null) : fetchSchemaVersion(key, wanted).catch(() => null),
+  );
+  if (wanted === current) return <StoredForm area={area} submission={submission} />;
+  if (older.status === 'loading') return <Loading />;
+  if (older.status === 'ready' && older.data) return <OlderVersion current={area} submission={submission} version={older.data} />;
+  return (
+    <>
+      <p className="note">Version {wanted} of this form is not available; shown with the current form.</p>
+      <StoredForm area={area} submission={submission} />
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { Profile } from '../../../shared/me';
+import { hasScope } from '../../../shared/scopes';
+import { paths } from '../../config/paths';
+import { completeSignIn, hasStoredSession, resetSession, signOut as endSession, startSignIn } from '../auth';
+import { ExpiredAuthSessionError, logAuthError, SESSION_REJECTED_MESSAGE } from '../auth-errors';
+import { api, setUnauthorizedHandler, toApiFailure } from '../http';
+import { clearPortalCaches } from '../portal-caches';
+import { SessionContext, type Session, type SessionState } from './session-context';
+import { destinationAfterSessionChange } from './session-transitions';
+
+const INITIAL: SessionState = { status: 'loading', user: null, error: null, expired: false, expiredReason: null };
+const SIGNED_OUT: SessionState = { ...INITIAL, status: 'signed-out' };
+
+function expiredState(reason: string): SessionState {
+  return { ...INITIAL, status: 'signed-out', expired: true, expiredReason: reason };
+}
+
+async function loadSession(): Promise<SessionState> {
+  if (!(await hasStoredSession())) return SIGNED_OUT;
+  try {
+    const user = await api.get('me').json<Profile>();
+    return { ...INITIAL, status: 'signed-in', user };
+  } catch (error) {
+    // The HTTP client has already reset an expired or refused session (and logged why).
+    if (toApiFailure(error).status === 401) {
+      return expiredState(error instanceof ExpiredAuthSessionError ? error.message : SESSION_REJECTED_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+function isUserKeyChange(event: StorageEvent): boolean {
+  if (event.storageArea !== window.localStorage) return false;
+  if (event.key === null) return true;
+  return event.key.startsWith('auth.user:') && (event.oldValue === null) !== (event.newValue === null);
+}
+
+/**
+ * Provides the {@link Session}: checks the stored tokens and loads `/api/me` on start; turns a
+ * lost session (expired refresh, 401) into "signed out" plus a visit to `/login`; follows sign-in
+ * and sign-out in other tabs; and moves the user when `loggedIn` changes (see
+ * {@link destinationAfterSessionChange}). Auth errors are logged, except an expired session found
+ * at start-up (see `logAuthError`).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<SessionState>(INITIAL);
+  const previous = useRef<SessionState>(INITIAL);
+  const returnTo = useRef<string | null>(null);
+  const isStartingUp = useRef(true);
+
+  const reload = useCallback(async () => {
+    try {
+      setState(await loadSession());
+    } catch (error) {
+      logAuthError(error, isStartingUp.current ? 'start-up' : 'request');
+      setState({ ...INITIAL, status: 'error', error });
+    } finally {
+      isStartingUp.current = false;
+    }
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler((error) => {
+      logAuthError(error, isStartingUp.current ? 'start-up' : 'request');
+      setState(expiredState(error.message));
+    });
+    void reload();
+    const onStorage = (event: StorageEvent) => {
+      if (isUserKeyChange(event)) void reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [reload]);
+
+  useEffect(() => {
+    // A session that ended (sign-out here or in another tab, expiry) or a start without one:
+    // nothing of a session stays cached (a cache write still in flight at sign-out is caught here).
+    if (state.status === 'signed-out' && previous.current.status !== 'signed-out') void clearPortalCaches();
+    const destination = destinationAfterSessionChange(previous.current, state, returnTo.current);
+    previous.current = state;
+    if (state.status === 'signed-in') returnTo.current = null;
+    if (destination) void navigate(destination, { replace: true });
+  }, [state, navigate]);
+
+  const completeCallback = useCallback(
+    async (url: string) => {
+      returnTo.current = await completeSignIn(url);
+      await reload();
+    },
+    [reload],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await clearPortalCaches();
+      await endSession();
+    } catch (error) {
+      // No end-session endpoint (or the provider cannot be reached): the session ends here only.
+      logAuthError(error, 'sign-out');
+      resetSession();
+      setState(SIGNED_OUT);
+    }
+  }, []);
+
+  const session = useMemo<Session>(
+    () => ({
+      ...state,
+      loggedIn: state.status === 'signed-in',
+      hasScope: (scope) => hasScope(state.user, scope),
+      signIn: (to = paths.home) => startSignIn(to),
+      completeSignIn: completeCallback,
+      signOut,
+      reload,
+    }),
+    [state, reload, completeCallback, signOut],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
