@@ -19,7 +19,6 @@ const FORM_ENGINE_MODULES = new RegExp(
     String.raw`src[\\/]shared[\\/]rich-text`,
     String.raw`src[\\/]shared[\\/]form-validation`,
     String.raw`src[\\/]shared[\\/]area-rules`,
-    String.raw`src[\\/]client[\\/]features[\\/]areas[\\/]use-area-form-schemas`,
   ].join('|'),
 );
 
