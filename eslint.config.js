@@ -1,4 +1,4 @@
-// ESLint flat config: typescript-eslint (type-aware) with the house-style rules and import boundaries
+// ESLint flat config: typescript-eslint (type-aware) with the project's rules and import boundaries
 // (src/shared ← src/client, src/server; client and server never import each other).
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
