@@ -12,6 +12,7 @@ import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
+import { ticketViewSettled } from './support/ticket-view';
 
 type FormValue = Parameters<typeof fillForm>[1];
 const example = JSON.parse(
@@ -67,6 +68,7 @@ describe('ticket comments with rich text and files', () => {
 
   it('the handler posts a public comment with bold text and a file, and an internal one', async () => {
     handler = await signedInPage('maintenance', ticketPath);
+    await ticketViewSettled(handler);
     const editor = handler.getByLabel('New comment', { exact: true });
     await editor.click();
     await handler.keyboard.type('Parts are ');
@@ -92,6 +94,7 @@ describe('ticket comments with rich text and files', () => {
     await requester.reload();
     const bold = comments(requester).locator('article strong', { hasText: 'ordered today' });
     await bold.waitFor();
+    await ticketViewSettled(requester);
     expect(await comments(requester).locator('article').count()).toBe(1);
     expect(await comments(requester).getByText('Landlord pays').count()).toBe(0);
     expect(await requester.getByRole('checkbox', { name: /Internal/ }).count()).toBe(0);

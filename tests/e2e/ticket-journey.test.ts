@@ -13,6 +13,7 @@ import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
+import { ticketViewSettled } from './support/ticket-view';
 
 type FormValue = Parameters<typeof fillForm>[1];
 const exampleOf = (area: string) =>
@@ -67,6 +68,7 @@ describe('a resident service ticket worked to resolution', () => {
 
   it('the handler moves it to In progress and posts an internal and a public comment', async () => {
     handler = await signedInPage('maintenance', new URL(ticketUrl).pathname);
+    await ticketViewSettled(handler);
     await handler.getByRole('button', { name: 'Move to In progress' }).click();
     await expect.poll(() => status(handler)).toBe('In progress');
     await handler.getByLabel('User', { exact: true }).selectOption({ label: 'Morgan Maintenance' });
@@ -88,6 +90,7 @@ describe('a resident service ticket worked to resolution', () => {
   it('the requester sees only the public comment and replies', async () => {
     await requester.reload();
     await requester.getByText('A technician comes on Tuesday').waitFor();
+    await ticketViewSettled(requester);
     expect(await requester.getByText('Check the boiler log first').count()).toBe(0);
     const [download] = await Promise.all([
       requester.waitForEvent('download'),
@@ -101,6 +104,7 @@ describe('a resident service ticket worked to resolution', () => {
 
   it('the handler resolves it', async () => {
     await handler.reload();
+    await ticketViewSettled(handler);
     await handler.getByRole('button', { name: 'Move to Resolved' }).click();
     await expect.poll(() => status(handler)).toBe('Resolved');
     expect(await handler.getByRole('link', { name: 'Rate this ticket' }).count()).toBe(0);
@@ -108,6 +112,7 @@ describe('a resident service ticket worked to resolution', () => {
 
   it('the requester rates it through TicketFeedback and sees the rating on the ticket', async () => {
     await requester.reload();
+    await ticketViewSettled(requester);
     await expect.poll(() => status(requester)).toBe('Resolved');
     await expect.poll(() => requester.getByTestId('ticket-rating').innerText()).toBe('Not rated');
     const number = (await requester.getByRole('heading', { level: 1 }).innerText()).split(' ')[0] ?? '';

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
+import { ticketViewSettled } from './support/ticket-view';
 
 const STALE_MESSAGE = 'Someone else changed this ticket. The latest version is shown now.';
 const example = JSON.parse(
@@ -74,6 +75,7 @@ afterAll(async () => {
 describe('the due-date control', () => {
   it('sets a due date in the past: the ticket is marked overdue and listed by the Overdue filter; Clear removes it', async () => {
     const page = await signIn(handlerContext, 'maintenance', ticketPath());
+    await ticketViewSettled(page);
     const due = page.getByTestId('ticket-due');
     await expect.poll(() => due.innerText()).toBe('—');
 
@@ -91,6 +93,7 @@ describe('the due-date control', () => {
     await page.getByRole('link', { name: ticket.number }).waitFor();
 
     await page.goto(`${portal.baseUrl}${ticketPath()}`);
+    await ticketViewSettled(page);
     await page.getByRole('button', { name: 'Clear due date' }).click();
     await expect.poll(() => page.getByTestId('ticket-due').innerText()).toBe('—');
     await page.close();

@@ -24,7 +24,8 @@ export type TestAppOptions = {
 };
 
 async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  // bounded: an unreachable server fails the hook with a message instead of waiting on TCP
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 15_000 });
   await client.connect();
   try {
     return await run(client);
