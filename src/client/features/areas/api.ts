@@ -3,7 +3,7 @@
  * list for select fields, and submissions (list with keyset paging, one, create).
  */
 import type { AreaDefinition, AreaSummary, FormSchemaVersion } from '../../../shared/area';
-import type { JsonObject } from '../../../shared/json';
+import type { JsonValue } from '../../../shared/json';
 import type { Property } from '../../../shared/me';
 import type { Submission, SubmissionPage } from '../../../shared/submission';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/submission';
@@ -66,7 +66,7 @@ export function fetchSubmission(key: string, id: string, signal?: AbortSignal): 
  */
 export function createSubmission(
   key: string,
-  data: JsonObject,
+  data: JsonValue,
   options: { idempotencyKey: string; parentId?: string },
 ): Promise<Submission> {
   return api
