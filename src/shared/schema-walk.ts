@@ -52,7 +52,8 @@ export function subSchemas(schema: JsonObject, pointer = ''): SubSchema[] {
           : keyword === 'dependencies'
             ? 'same'
             : null;
-      if (relation) for (const [name, item] of Object.entries(value)) add(keyword, item, pointerAt(path, name), relation);
+      if (relation)
+        for (const [name, item] of Object.entries(value)) add(keyword, item, pointerAt(path, name), relation);
     }
   }
   return found;
@@ -181,11 +182,21 @@ export function schemaType(root: JsonObject, schema: JsonObject): string | undef
     type = names.length === 2 && names.includes('null') ? names.find((name) => name !== 'null') : names[0];
   }
   if (typeof type === 'string') return type;
-  if (node.const !== undefined && node.const !== null && node.const !== false && node.const !== 0 && node.const !== '') {
+  if (
+    node.const !== undefined &&
+    node.const !== null &&
+    node.const !== false &&
+    node.const !== 0 &&
+    node.const !== ''
+  ) {
     return guessType(node.const);
   }
   if (node.enum !== undefined) return 'string';
-  if (node.properties !== undefined || node.additionalProperties !== undefined || node.patternProperties !== undefined) {
+  if (
+    node.properties !== undefined ||
+    node.additionalProperties !== undefined ||
+    node.patternProperties !== undefined
+  ) {
     return 'object';
   }
   if (Array.isArray(node.allOf)) {

@@ -30,7 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function post(key: string, data: JsonValue | undefined): Promise<{ statusCode: number; body: string; json: <T>() => T }> {
+async function post(
+  key: string,
+  data: JsonValue | undefined,
+): Promise<{ statusCode: number; body: string; json: <T>() => T }> {
   return app.inject({
     method: 'POST',
     url: `/api/areas/${key}/submissions`,
@@ -47,7 +50,9 @@ async function post(key: string, data: JsonValue | undefined): Promise<{ statusC
 async function withUploads(example: JsonValue, uiSchema: JsonObject): Promise<JsonValue> {
   const copy = structuredClone(example);
   for (const { ref } of findAttachmentRefs(uiSchema, copy)) {
-    const { payload, headers } = multipartBody([{ fileName: String(ref.name), contentType: 'image/png', content: PNG_1X1 }]);
+    const { payload, headers } = multipartBody([
+      { fileName: typeof ref.name === 'string' ? ref.name : 'file.png', contentType: 'image/png', content: PNG_1X1 },
+    ]);
     const upload = await app.inject({
       method: 'POST',
       url: '/api/attachments',
@@ -64,16 +69,26 @@ describe('the good rjsf corpus as SCHEMAS_DIR', () => {
   it('starts and lists every area', async () => {
     const response = await app.inject({ url: '/api/areas', headers: await authHeader(app, 'employee') });
     expect(response.statusCode).toBe(200);
-    expect(response.json<AreaSummary[]>().map((area) => area.key).sort()).toEqual(KEYS);
+    expect(
+      response
+        .json<AreaSummary[]>()
+        .map((area) => area.key)
+        .sort(),
+    ).toEqual(KEYS);
   });
 
   it.each(KEYS)('%s: its example submits (201) and reads back equal', async (key) => {
-    const definition = (await app.inject({ url: `/api/areas/${key}`, headers: await authHeader(app, 'employee') })).json<AreaDefinition>();
+    const definition = (
+      await app.inject({ url: `/api/areas/${key}`, headers: await authHeader(app, 'employee') })
+    ).json<AreaDefinition>();
     const data = await withUploads(readJson(key, 'example.json'), definition.uiSchema);
     const created = await post(key, data);
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json<Submission>();
-    const read = await app.inject({ url: `/api/areas/${key}/submissions/${id}`, headers: await authHeader(app, 'employee') });
+    const read = await app.inject({
+      url: `/api/areas/${key}/submissions/${id}`,
+      headers: await authHeader(app, 'employee'),
+    });
     expect(read.statusCode).toBe(200);
     expect(read.json<Submission>().data).toEqual(data);
     const list = await app.inject({ url: `/api/areas/${key}/submissions`, headers: await authHeader(app, 'employee') });
@@ -85,7 +100,10 @@ describe('a form whose root is not an object', () => {
   it('stores the value itself, summarised by the value', async () => {
     const created = await post('SingleString', 'The lift is stuck on 3.');
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json<Submission>()).toMatchObject({ data: 'The lift is stuck on 3.', summary: 'The lift is stuck on 3.' });
+    expect(created.json<Submission>()).toMatchObject({
+      data: 'The lift is stuck on 3.',
+      summary: 'The lift is stuck on 3.',
+    });
     const count = await post('SingleNumber', 7);
     expect(count.json<Submission>()).toMatchObject({ data: 7, summary: '7' });
     const list = await post('SingleArray', ['201', '202']);
@@ -95,7 +113,9 @@ describe('a form whose root is not an object', () => {
   it('validates the value against the root schema, with the error on the empty pointer', async () => {
     const short = await post('SingleString', 'x');
     expect(short.statusCode).toBe(422);
-    expect(short.json<ValidationErrorBody>().errors).toEqual([{ path: '', message: 'must NOT have fewer than 2 characters' }]);
+    expect(short.json<ValidationErrorBody>().errors).toEqual([
+      { path: '', message: 'must NOT have fewer than 2 characters' },
+    ]);
     const wrong = await post('SingleNumber', { keys: 3 });
     expect(wrong.json<ValidationErrorBody>().errors).toEqual([{ path: '', message: 'must be integer' }]);
     const item = await post('SingleArray', ['101', 5]);

@@ -12,7 +12,10 @@ const UI_UNKNOWN_KEY = `${BROKEN}/ui-unknown-key/AP/ui.json#/lineItems/items/glA
 const TSX_CLI = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 /** Runs `tsx scripts/validate-schemas.ts …args` in the repository root, as `npm run validate:schemas` does. */
-function runScript(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function runScript(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
     // the run's own SCHEMAS_DIR (if any) must not leak into the script
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'SCHEMAS_DIR'));

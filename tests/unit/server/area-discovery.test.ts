@@ -140,7 +140,12 @@ describe('discoverAreas', () => {
       'schema.json': schema,
       'area.json': {
         key: 'Uniform',
-        ratesTicket: { ticketField: 'quantity', ratingField: 'note', reopenField: 'note', reopenReasonField: 'quantity' },
+        ratesTicket: {
+          ticketField: 'quantity',
+          ratingField: 'note',
+          reopenField: 'note',
+          reopenReasonField: 'quantity',
+        },
       },
     });
     const file = join(root, 'Uniform', 'area.json');
@@ -202,7 +207,9 @@ describe('discoverAreas', () => {
 
   it('refuses a schema that is not valid JSON Schema or does not compile, naming schema.json and the pointer', async () => {
     await writeArea('Broken', { 'schema.json': { type: 'object', properties: { a: { type: 'nonsense' } } } });
-    await writeArea('Unresolved', { 'schema.json': { type: 'object', properties: { a: { $ref: '#/definitions/gone' } } } });
+    await writeArea('Unresolved', {
+      'schema.json': { type: 'object', properties: { a: { $ref: '#/definitions/gone' } } },
+    });
     expect(await problemsOf(() => loadAreaRegistry(root))).toEqual([
       `${join(root, 'Broken', 'schema.json')}#/properties/a/type: is not valid JSON Schema: must be equal to one of the allowed values`,
       `${join(root, 'Unresolved', 'schema.json')}#/properties/a/$ref: does not compile: can't resolve reference #/definitions/gone`,
@@ -215,7 +222,9 @@ describe('discoverAreaFolders', () => {
     await writeArea('Good', { 'schema.json': schema });
     await writeArea('Bad', { 'schema.json': schema, 'ui.json': { employe: {} } });
     const results = await discoverAreaFolders(root);
-    expect(results.map(({ key, area, problems, warnings }) => ({ key, loads: area !== null, problems, warnings }))).toEqual([
+    expect(
+      results.map(({ key, area, problems, warnings }) => ({ key, loads: area !== null, problems, warnings })),
+    ).toEqual([
       {
         key: 'Bad',
         loads: false,

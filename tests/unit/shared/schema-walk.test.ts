@@ -27,19 +27,35 @@ const schema: JsonObject = {
 
 describe('objectFields', () => {
   it('lists the fields a form may show: its own, then those of then/else (through $ref)/dependencies, not of if/not', () => {
-    expect([...objectFields(schema, schema).fields.keys()]).toEqual(['kind', 'amount', 'a/b', 'reason', 'street', 'currency']);
+    expect([...objectFields(schema, schema).fields.keys()]).toEqual([
+      'kind',
+      'amount',
+      'a/b',
+      'reason',
+      'street',
+      'currency',
+    ]);
   });
 
   it('says whether other names may appear: additionalProperties, patternProperties, a $ref it cannot follow', () => {
     expect(objectFields(schema, schema)).toMatchObject({ hasAdditional: false, patterns: [], isUnresolved: false });
-    const open: JsonObject = { additionalProperties: { type: 'string' }, patternProperties: { '^x-': { type: 'number' } } };
-    expect(objectFields(open, open)).toMatchObject({ hasAdditional: true, patterns: [{ pattern: '^x-', schema: { type: 'number' } }] });
+    const open: JsonObject = {
+      additionalProperties: { type: 'string' },
+      patternProperties: { '^x-': { type: 'number' } },
+    };
+    expect(objectFields(open, open)).toMatchObject({
+      hasAdditional: true,
+      patterns: [{ pattern: '^x-', schema: { type: 'number' } }],
+    });
     const remote: JsonObject = { $ref: 'https://example.org/schema.json' };
     expect(objectFields(remote, remote).isUnresolved).toBe(true);
   });
 
   it('follows a recursive $ref without going round forever', () => {
-    const tree: JsonObject = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } } };
+    const tree: JsonObject = {
+      type: 'object',
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
+    };
     expect([...objectFields(tree, { $ref: '#' }).fields.keys()]).toEqual(['name', 'children']);
   });
 });
@@ -49,13 +65,18 @@ describe('resolveLocalRef and derefSchema', () => {
     expect(resolveLocalRef(schema, '#')).toBe(schema);
     expect(resolveLocalRef(schema, '#/definitions/money')).toEqual({ type: 'number' });
     expect(resolveLocalRef(schema, '#/properties/a~1b')).toEqual({ type: 'string' });
-    expect(resolveLocalRef({ $defs: { 'due date': { type: 'string' } } }, '#/$defs/due%20date')).toEqual({ type: 'string' });
+    expect(resolveLocalRef({ $defs: { 'due date': { type: 'string' } } }, '#/$defs/due%20date')).toEqual({
+      type: 'string',
+    });
     expect(resolveLocalRef(schema, '#/definitions/nothing')).toBeUndefined();
     expect(resolveLocalRef(schema, 'other.json#/x')).toBeUndefined();
   });
 
   it('follows a $ref chain, the keywords beside a $ref winning; null for a circle', () => {
-    expect(derefSchema(schema, { $ref: '#/definitions/money', title: 'Amount' })).toEqual({ type: 'number', title: 'Amount' });
+    expect(derefSchema(schema, { $ref: '#/definitions/money', title: 'Amount' })).toEqual({
+      type: 'number',
+      title: 'Amount',
+    });
     const circle: JsonObject = { definitions: { a: { $ref: '#/definitions/b' }, b: { $ref: '#/definitions/a' } } };
     expect(derefSchema(circle, { $ref: '#/definitions/a' })).toBeNull();
   });

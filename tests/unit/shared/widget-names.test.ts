@@ -43,13 +43,22 @@ describe('widget names a UI schema may use', () => {
     expect(widgetProblem('RadioWidget', 'string')).toBeNull();
     expect(widgetProblem('RatingWidget', 'integer')).toBeNull();
     expect(widgetProblem('updown', 'integer')).toBeNull();
-    expect(widgetProblem('updown', 'string')).toMatch(/^"updown" is not a widget for a "string" field: rjsf fails to render it/);
-    expect(widgetProblem('richtext', 'string')).toBe('"richtext" is not a widget rjsf or the portal knows; did you mean "richText"?');
-    expect(widgetProblem('altdate', 'string')).toBe('"altdate" is not a widget rjsf or the portal knows; did you mean "alt-date"?');
+    expect(widgetProblem('updown', 'string')).toMatch(
+      /^"updown" is not a widget for a "string" field: rjsf fails to render it/,
+    );
+    expect(widgetProblem('richtext', 'string')).toBe(
+      '"richtext" is not a widget rjsf or the portal knows; did you mean "richText"?',
+    );
+    expect(widgetProblem('altdate', 'string')).toBe(
+      '"altdate" is not a widget rjsf or the portal knows; did you mean "alt-date"?',
+    );
     for (const name of PORTAL_WIDGETS) {
       expect(widgetProblem(name, 'string')).toBeNull();
       expect(isKnownWidget(name)).toBe(true);
-      expect(TYPES.some((type) => isResolvedByRjsf(name, type)), `${name} is ours, not rjsf's`).toBe(false);
+      expect(
+        TYPES.some((type) => isResolvedByRjsf(name, type)),
+        `${name} is ours, not rjsf's`,
+      ).toBe(false);
     }
   });
 

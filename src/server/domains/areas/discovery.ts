@@ -9,7 +9,12 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AREA_KEY_PATTERN, RESERVED_ROUTE_SEGMENTS, type AreaDefinition, type AreaManifest } from '../../../shared/area';
+import {
+  AREA_KEY_PATTERN,
+  RESERVED_ROUTE_SEGMENTS,
+  type AreaDefinition,
+  type AreaManifest,
+} from '../../../shared/area';
 import { checkAreaRules } from '../../../shared/area-rules';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
 import { derefSchema, isObjectRoot, objectFields, schemaType } from '../../../shared/schema-walk';
@@ -88,14 +93,23 @@ async function readFiles(folder: string, reports: Reports): Promise<FolderFiles>
 
 function checkFolderName(key: string, reports: Reports): void {
   if (!AREA_KEY_PATTERN.test(key)) {
-    reports.problem(null, null, `folder name "${key}" is not an area key: letters and digits only (${AREA_KEY_PATTERN})`);
+    reports.problem(
+      null,
+      null,
+      `folder name "${key}" is not an area key: letters and digits only (${AREA_KEY_PATTERN})`,
+    );
   } else if ((RESERVED_ROUTE_SEGMENTS as readonly string[]).includes(key)) {
     reports.problem(null, null, `folder name "${key}" is a reserved route segment and cannot be an area key`);
   }
 }
 
 /** The example against the compiled schema, then against each of the area's rules. */
-function checkExample(example: JsonValue, validate: FormValidator, manifest: AreaManifest | null, reports: Reports): void {
+function checkExample(
+  example: JsonValue,
+  validate: FormValidator,
+  manifest: AreaManifest | null,
+  reports: Reports,
+): void {
   for (const { path, message } of validate(example)) reports.problem('example.json', path, message);
   manifest?.rules?.forEach((rule, index) => {
     for (const { path, message } of checkAreaRules([rule], example)) {
@@ -194,7 +208,11 @@ export type AreaFolderResult = {
  * A nested area's parent must be another, un-nested area that loads and whose root is an object:
  * the problem, or null. `results` are all folders of the schemas folder, judged on their own.
  */
-function parentProblem(area: LoadedArea, results: ReadonlyMap<string, AreaFolderResult>, schemasDir: string): string | null {
+function parentProblem(
+  area: LoadedArea,
+  results: ReadonlyMap<string, AreaFolderResult>,
+  schemasDir: string,
+): string | null {
   const { definition, folder } = area;
   const { parent } = definition;
   if (parent === undefined) return null;
@@ -224,7 +242,12 @@ export async function discoverAreaFolders(schemasDir: string): Promise<AreaFolde
     entries = await readdir(schemasDir, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOTDIR' ? 'is a file, not a schemas folder' : code === 'ENOENT' ? 'the schemas folder does not exist (set SCHEMAS_DIR)' : `cannot be read (${code ?? 'error'})`;
+    const why =
+      code === 'ENOTDIR'
+        ? 'is a file, not a schemas folder'
+        : code === 'ENOENT'
+          ? 'the schemas folder does not exist (set SCHEMAS_DIR)'
+          : `cannot be read (${code ?? 'error'})`;
     throw new AreaDiscoveryError([`${schemasDir}: ${why}`]);
   }
   const keys = entries

@@ -134,13 +134,17 @@ export function readManifest(
 
 /** Every top-level field whose UI schema says `optionsFrom: "properties"` (in `ui:options` or as `ui:optionsFrom`). */
 export function findPropertyFields(uiSchema: JsonObject): string[] {
-  return Object.keys(uiSchema).filter((field) => !field.startsWith('ui:') && optionsSource(uiSchema[field]) === 'properties');
+  return Object.keys(uiSchema).filter(
+    (field) => !field.startsWith('ui:') && optionsSource(uiSchema[field]) === 'properties',
+  );
 }
 
 function optionsSource(ui: JsonValue | undefined): JsonValue | undefined {
   if (!isJsonObject(ui)) return undefined;
   const options = ui['ui:options'];
-  return isJsonObject(options) && options[OPTIONS_FROM_KEY] !== undefined ? options[OPTIONS_FROM_KEY] : ui[`ui:${OPTIONS_FROM_KEY}`];
+  return isJsonObject(options) && options[OPTIONS_FROM_KEY] !== undefined
+    ? options[OPTIONS_FROM_KEY]
+    : ui[`ui:${OPTIONS_FROM_KEY}`];
 }
 
 /**
@@ -156,10 +160,18 @@ export function findPropertyField(uiSchema: JsonObject): string | undefined {
 function checkNonObjectRoot(manifest: AreaManifest, schema: JsonObject, uiSchema: JsonObject, problem: Report): void {
   const root = `the schema's root is ${describeRootType(schema)}, not an object (a form of one field)`;
   if (manifest.listColumns !== undefined) {
-    problem('area.json', '/listColumns', `${root}: it has no fields to show as columns; leave listColumns out (lists show the value itself)`);
+    problem(
+      'area.json',
+      '/listColumns',
+      `${root}: it has no fields to show as columns; leave listColumns out (lists show the value itself)`,
+    );
   }
   if (manifest.summaryField !== undefined) {
-    problem('area.json', '/summaryField', `${root}: it has no field to summarise by; leave summaryField out (the summary is the value itself)`);
+    problem(
+      'area.json',
+      '/summaryField',
+      `${root}: it has no field to summarise by; leave summaryField out (the summary is the value itself)`,
+    );
   }
   if (manifest.ratesTicket !== undefined) {
     problem('area.json', '/ratesTicket', `${root}: rating a ticket needs its ticket, rating and reopen fields`);
@@ -169,20 +181,28 @@ function checkNonObjectRoot(manifest: AreaManifest, schema: JsonObject, uiSchema
     problem('area.json', '/parent', `${root}: a nested area starts from its parent's property field and needs fields`);
   }
   if (optionsSource(uiSchema) !== undefined) {
-    const pointer = isJsonObject(uiSchema['ui:options']) ? `/ui:options/${OPTIONS_FROM_KEY}` : `/ui:${OPTIONS_FROM_KEY}`;
+    const pointer = isJsonObject(uiSchema['ui:options'])
+      ? `/ui:options/${OPTIONS_FROM_KEY}`
+      : `/ui:${OPTIONS_FROM_KEY}`;
     problem('ui.json', pointer, `${root}: a property, colleague or role-group picker must be a field of an object`);
   }
 }
 
 /** `listColumns`, `summaryField`, `ratesTicket` and `rules` against the fields of `schema`. */
-export function checkManifestNames(manifest: AreaManifest, schema: JsonObject, uiSchema: JsonObject, problem: Report): void {
+export function checkManifestNames(
+  manifest: AreaManifest,
+  schema: JsonObject,
+  uiSchema: JsonObject,
+  problem: Report,
+): void {
   if (!isObjectRoot(schema)) {
     checkNonObjectRoot(manifest, schema, uiSchema, problem);
     return;
   }
   const { fields } = objectFields(schema, schema);
   manifest.listColumns?.forEach((column, index) => {
-    if (!fields.has(column)) problem('area.json', pointerAt('/listColumns', index), `"${column}" is not a field of the schema`);
+    if (!fields.has(column))
+      problem('area.json', pointerAt('/listColumns', index), `"${column}" is not a field of the schema`);
   });
   const { summaryField } = manifest;
   if (summaryField !== undefined && !fields.has(summaryField)) {
@@ -206,7 +226,11 @@ export function checkManifestNames(manifest: AreaManifest, schema: JsonObject, u
     // describeRuleProblems numbers the rules it is given; given one, strip its "rules[0] (kind): ".
     const prefix = `rules[0] (${rule.rule}): `;
     for (const message of describeRuleProblems([rule], schema)) {
-      problem('area.json', pointerAt('/rules', index), message.startsWith(prefix) ? message.slice(prefix.length) : message);
+      problem(
+        'area.json',
+        pointerAt('/rules', index),
+        message.startsWith(prefix) ? message.slice(prefix.length) : message,
+      );
     }
   });
 }

@@ -95,8 +95,7 @@ type KnownNames = { names: ReadonlySet<string>; isOpen: boolean };
 function knownNames(fields: ObjectFields, around: KnownNames | null): KnownNames {
   return {
     names: new Set([...(around?.names ?? []), ...fields.fields.keys()]),
-    isOpen:
-      Boolean(around?.isOpen) || fields.hasAdditional || fields.patterns.length > 0 || fields.isUnresolved,
+    isOpen: Boolean(around?.isOpen) || fields.hasAdditional || fields.patterns.length > 0 || fields.isUnresolved,
   };
 }
 
@@ -108,7 +107,13 @@ function mayBeObject(node: JsonObject): boolean {
   return true;
 }
 
-function checkNames(root: JsonObject, node: JsonObject, pointer: string, around: KnownNames | null, reports: Reports): void {
+function checkNames(
+  root: JsonObject,
+  node: JsonObject,
+  pointer: string,
+  around: KnownNames | null,
+  reports: Reports,
+): void {
   const known = knownNames(objectFields(root, node), around);
   const isObject = mayBeObject(node);
   if (isObject && !known.isOpen && Array.isArray(node.required)) {
@@ -125,7 +130,11 @@ function checkNames(root: JsonObject, node: JsonObject, pointer: string, around:
   if (isObject && isJsonObject(node.dependencies)) {
     for (const [key, value] of Object.entries(node.dependencies)) {
       if (!known.isOpen && !known.names.has(key)) {
-        reports.warning('schema.json', pointerAt(pointer, 'dependencies', key), `"${key}" is no field of the form: this dependency never applies`);
+        reports.warning(
+          'schema.json',
+          pointerAt(pointer, 'dependencies', key),
+          `"${key}" is no field of the form: this dependency never applies`,
+        );
       }
       if (!Array.isArray(value) || known.isOpen) continue;
       value.forEach((name, index) => {
@@ -176,11 +185,16 @@ function checkIgnoredKeywords(schema: JsonObject, ajv: Ajv, reports: Reports): v
  * A `default` or `examples` entry its own schema refuses: the form would start with, or suggest, an
  * invalid value. `fragment(pointer)` compiles the sub-schema at `pointer` within the whole schema.
  */
-function checkDefaults(schema: JsonObject, fragment: (pointer: string) => ValidateFunction | undefined, reports: Reports): void {
+function checkDefaults(
+  schema: JsonObject,
+  fragment: (pointer: string) => ValidateFunction | undefined,
+  reports: Reports,
+): void {
   eachNode(schema, (node, pointer) => {
     const values: Array<[string, unknown]> = [];
     if (node.default !== undefined) values.push([pointerAt(pointer, 'default'), node.default]);
-    if (Array.isArray(node.examples)) node.examples.forEach((value, index) => values.push([pointerAt(pointer, 'examples', index), value]));
+    if (Array.isArray(node.examples))
+      node.examples.forEach((value, index) => values.push([pointerAt(pointer, 'examples', index), value]));
     if (!values.length) return;
     let validate: ValidateFunction | undefined;
     try {
@@ -193,7 +207,11 @@ function checkDefaults(schema: JsonObject, fragment: (pointer: string) => Valida
       if (validate(value)) continue;
       const [first] = toFieldErrors(validate.errors);
       const where = first?.path ? ` at ${first.path}` : '';
-      reports.warning('schema.json', at, `does not validate against its own schema${where}: ${first?.message ?? 'is invalid'}`);
+      reports.warning(
+        'schema.json',
+        at,
+        `does not validate against its own schema${where}: ${first?.message ?? 'is invalid'}`,
+      );
     }
   });
 }
@@ -226,7 +244,11 @@ export function checkSchema(schema: JsonObject, reports: Reports): FormValidator
     isMetaValid = ajv.validateSchema(schema) as boolean;
   } catch (error) {
     // An unknown "$schema": ajv has no meta-schema to check against.
-    reports.problem('schema.json', '/$schema', `is not a JSON Schema version the portal reads (draft-07): ${(error as Error).message}`);
+    reports.problem(
+      'schema.json',
+      '/$schema',
+      `is not a JSON Schema version the portal reads (draft-07): ${(error as Error).message}`,
+    );
     return null;
   }
   if (!isMetaValid) {

@@ -17,13 +17,7 @@
  */
 import { ATTACHMENTS_WIDGET } from '../../../shared/attachment';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
-import {
-  derefSchema,
-  matchesPattern,
-  objectFields,
-  pointerAt,
-  schemaType,
-} from '../../../shared/schema-walk';
+import { derefSchema, matchesPattern, objectFields, pointerAt, schemaType } from '../../../shared/schema-walk';
 import { FORM_FIELDS, isKnownWidget, widgetProblem } from '../../../shared/widget-names';
 import type { Reports } from './findings';
 
@@ -41,7 +35,11 @@ function checkWidget(widget: JsonValue | undefined, level: Level, pointer: strin
   if (type === 'object' || type === 'null' || type === undefined) {
     if (!isKnownWidget(widget)) reports.problem('ui.json', pointer, widgetProblem(widget, undefined) ?? '');
     else if (type !== undefined) {
-      reports.warning('ui.json', pointer, `rjsf renders ${type === 'object' ? 'an object' : 'a null'} without a widget: "${widget}" is ignored`);
+      reports.warning(
+        'ui.json',
+        pointer,
+        `rjsf renders ${type === 'object' ? 'an object' : 'a null'} without a widget: "${widget}" is ignored`,
+      );
     }
     return;
   }
@@ -62,7 +60,11 @@ function checkWidget(widget: JsonValue | undefined, level: Level, pointer: strin
     }
   }
   if (widget === RICH_TEXT_WIDGET && type !== 'string') {
-    reports.problem('ui.json', pointer, `"${RICH_TEXT_WIDGET}" needs a "string" field (it stores the document as JSON text)`);
+    reports.problem(
+      'ui.json',
+      pointer,
+      `"${RICH_TEXT_WIDGET}" needs a "string" field (it stores the document as JSON text)`,
+    );
   }
 }
 
@@ -76,7 +78,8 @@ function checkOrder(order: JsonValue | undefined, names: readonly string[], poin
     const at = pointerAt(pointer, index);
     if (typeof name !== 'string') reports.problem('ui.json', at, 'must be a field name');
     else if (listed.has(name)) reports.problem('ui.json', at, `"${name}" is listed twice`);
-    else if (name !== '*' && !names.includes(name)) reports.problem('ui.json', at, `"${name}" is not a field of the schema`);
+    else if (name !== '*' && !names.includes(name))
+      reports.problem('ui.json', at, `"${name}" is not a field of the schema`);
     if (typeof name === 'string') listed.add(name);
   });
   const left = names.filter((name) => !listed.has(name));
@@ -87,7 +90,13 @@ function checkOrder(order: JsonValue | undefined, names: readonly string[], poin
 }
 
 /** The UI schema of one child: an object of UI options, checked against the child's schema. */
-function checkChild(value: JsonValue | undefined, child: JsonObject, name: string, level: Level, pointer: string): void {
+function checkChild(
+  value: JsonValue | undefined,
+  child: JsonObject,
+  name: string,
+  level: Level,
+  pointer: string,
+): void {
   if (!isJsonObject(value)) {
     level.reports.problem('ui.json', pointer, `must be an object of UI options for "${name}"`);
     return;
@@ -96,7 +105,13 @@ function checkChild(value: JsonValue | undefined, child: JsonObject, name: strin
 }
 
 /** `ui[key]` as a list of UI schemas, one per schema in `schemas` (tuple positions, oneOf/anyOf options). */
-function checkList(value: JsonValue | undefined, schemas: readonly JsonValue[], key: string, level: Level, pointer: string): void {
+function checkList(
+  value: JsonValue | undefined,
+  schemas: readonly JsonValue[],
+  key: string,
+  level: Level,
+  pointer: string,
+): void {
   if (!Array.isArray(value)) {
     level.reports.problem('ui.json', pointer, `must be a list of UI schemas, one per entry of "${key}"`);
     return;
@@ -133,7 +148,13 @@ function checkKey(key: string, value: JsonValue | undefined, level: Level, point
     return;
   }
   if (key === 'additionalProperties' && fields.hasAdditional) {
-    checkChild(value, node && isJsonObject(node.additionalProperties) ? node.additionalProperties : {}, key, level, pointer);
+    checkChild(
+      value,
+      node && isJsonObject(node.additionalProperties) ? node.additionalProperties : {},
+      key,
+      level,
+      pointer,
+    );
     return;
   }
   if (node && (key === 'oneOf' || key === 'anyOf') && Array.isArray(node[key])) {
@@ -164,7 +185,11 @@ function checkLevel(ui: JsonObject, level: Level, pointer: string): void {
     } else if (key === 'ui:order') {
       checkOrder(value, [...objectFields(root, schema).fields.keys()], at, reports);
     } else if (key === 'ui:field' && typeof value === 'string' && !(FORM_FIELDS as readonly string[]).includes(value)) {
-      reports.warning('ui.json', at, `"${value}" is not a field rjsf or the form engine registers: rjsf renders its own field instead`);
+      reports.warning(
+        'ui.json',
+        at,
+        `"${value}" is not a field rjsf or the form engine registers: rjsf renders its own field instead`,
+      );
     }
     if (!key.startsWith('ui:')) checkKey(key, value, level, at);
   }
