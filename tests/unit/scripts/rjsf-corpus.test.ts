@@ -6,12 +6,14 @@
  * are checked with) must agree on every one: same verdict, same messages (docs/behaviour.md
  * "Form areas").
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateSchemasDir } from '../../../scripts/validate-schemas';
 import { discoverAreaFolders, type AreaFolderResult } from '../../../src/server/domains/areas';
 import { compileFormValidator } from '../../../src/server/domains/areas/validation';
+import { isJsonObject, type JsonValue } from '../../../src/shared/json';
+import { PORTAL_WIDGETS, RJSF_BUILTIN_WIDGETS, RJSF_REGISTRY_WIDGETS } from '../../../src/shared/widget-names';
 
 /** Relative to the repository root, the working directory of the test run. */
 const CORPUS = 'tests/fixtures/rjsf-corpus';
@@ -163,6 +165,23 @@ describe('the good corpus', () => {
     for (const key of keys) {
       expect(readdirSync(join(GOOD, key)).sort(), key).toEqual(['area.json', 'example.json', 'schema.json', 'ui.json']);
     }
+  });
+
+  it('names every widget of rjsf 6 (registry names and short names) and of the portal somewhere', () => {
+    const used = new Set<string>();
+    const collect = (value: JsonValue) => {
+      if (Array.isArray(value)) value.forEach(collect);
+      if (!isJsonObject(value)) return;
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'ui:widget' && typeof child === 'string') used.add(child);
+        collect(child);
+      }
+    };
+    for (const key of readdirSync(GOOD)) {
+      collect(JSON.parse(readFileSync(join(GOOD, key, 'ui.json'), 'utf8')) as JsonValue);
+    }
+    const every = [...RJSF_REGISTRY_WIDGETS, ...RJSF_BUILTIN_WIDGETS, ...PORTAL_WIDGETS];
+    expect(every.filter((name) => !used.has(name))).toEqual([]);
   });
 
   it('is accepted without a problem or a warning', async () => {
