@@ -4,7 +4,7 @@
  * `{ id, name, size, mediaType }`, in an array field whose UI schema says
  * `"ui:widget": "attachments"`.
  */
-import { escapePointerToken } from './form-validation';
+import { escapePointerToken } from './json-pointer';
 import { isJsonObject, type JsonObject, type JsonValue } from './json';
 
 /** Registry key of the file widget in UI schemas. */

@@ -6,6 +6,9 @@
 import type { Ajv, ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FieldError } from './api-error';
+import { escapePointerToken } from './json-pointer';
+
+export { escapePointerToken, parsePointer } from './json-pointer';
 
 /** ajv constructor options for validating form data (the rjsf AJV_CONFIG defaults, stated once). */
 export const FORM_AJV_OPTIONS = {
@@ -35,20 +38,6 @@ export function addFormFormats(ajv: Ajv): Ajv {
   const isoTime = ajv.formats['iso-time'];
   if (isoTime) ajv.addFormat('time', isoTime);
   return ajv;
-}
-
-/** Escapes one JSON Pointer reference token (RFC 6901 section 3: `~` → `~0`, `/` → `~1`). */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Splits a JSON Pointer into its unescaped reference tokens (`'/a/0/b'` → `['a','0','b']`). */
-export function parsePointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**

@@ -6,7 +6,7 @@
  * `dependencies`), and a schema's type as rjsf's `getSchemaType` infers it. Pure: the server's
  * area checks and the browser's list columns use the same answers.
  */
-import { escapePointerToken, parsePointer } from './form-validation';
+import { escapePointerToken, parsePointer } from './json-pointer';
 import { isJsonObject, type JsonObject, type JsonValue } from './json';
 
 /** How a sub-schema relates to its parent's value: the same value, a value inside it, or none (a definition). */
