@@ -4,7 +4,7 @@
  * `{ id, name, size, mediaType }`, in an array field whose UI schema says
  * `"ui:widget": "attachments"`.
  */
-import { escapePointerToken } from './form-validation';
+import { escapePointerToken } from './json-pointer';
 import { isJsonObject, type JsonObject, type JsonValue } from './json';
 
 /** Registry key of the file widget in UI schemas. */
@@ -133,9 +133,10 @@ function collect(ui: JsonValue | undefined, value: JsonValue | undefined, pointe
 
 /**
  * Every attachment reference in `data`, found by walking `uiSchema` (fields whose widget is
- * {@link ATTACHMENTS_WIDGET}, at any depth, inside objects and arrays' `items`).
+ * {@link ATTACHMENTS_WIDGET}, at any depth, inside objects and arrays' `items`; also the form's
+ * root itself, for a form of one field).
  */
-export function findAttachmentRefs(uiSchema: JsonObject, data: JsonObject): FoundAttachmentRef[] {
+export function findAttachmentRefs(uiSchema: JsonObject, data: JsonValue): FoundAttachmentRef[] {
   const out: FoundAttachmentRef[] = [];
   collect(uiSchema, data, '', out);
   return out;

@@ -3,8 +3,12 @@
  * server (which validates every write against the very same area schema). House style: no
  * `removeAdditional`, no `coerceTypes` — the client and server must agree on what is valid.
  */
-import type { ErrorObject } from 'ajv';
+import type { Ajv, ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { FieldError } from './api-error';
+import { escapePointerToken } from './json-pointer';
+
+export { escapePointerToken, parsePointer } from './json-pointer';
 
 /** ajv constructor options for validating form data (the rjsf AJV_CONFIG defaults, stated once). */
 export const FORM_AJV_OPTIONS = {
@@ -22,18 +26,18 @@ export const RJSF_EXTRA_FORMATS = {
     /^(#?([0-9A-Fa-f]{3}){1,2}\b|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow|(rgb\(\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*,\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*,\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*\))|(rgb\(\s*(\d?\d%|100%)+\s*,\s*(\d?\d%|100%)+\s*,\s*(\d?\d%|100%)+\s*\)))$/,
 } as const;
 
-/** Escapes one JSON Pointer reference token (RFC 6901 section 3: `~` → `~0`, `/` → `~1`). */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Splits a JSON Pointer into its unescaped reference tokens (`'/a/0/b'` → `['a','0','b']`). */
-export function parsePointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+/**
+ * Adds the formats of form data to `ajv` and returns it: ajv-formats (the one version the server
+ * and the browser both use: rjsf's validator brings an older one, which it is told not to add),
+ * rjsf's `data-url` and `color`, and `time` read as ajv-formats' `iso-time` (the offset optional),
+ * because every time widget (rjsf's and the portal's) writes a local time such as `14:30:00`.
+ */
+export function addFormFormats(ajv: Ajv): Ajv {
+  addFormats(ajv);
+  for (const [name, pattern] of Object.entries(RJSF_EXTRA_FORMATS)) ajv.addFormat(name, pattern);
+  const isoTime = ajv.formats['iso-time'];
+  if (isoTime) ajv.addFormat('time', isoTime);
+  return ajv;
 }
 
 /**

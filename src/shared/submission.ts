@@ -1,7 +1,7 @@
 /**
  * Submission (ticket) payloads of the API (docs/behaviour.md "Submissions").
  */
-import type { JsonObject } from './json';
+import type { JsonValue } from './json';
 
 /** Ticket statuses in workflow order (docs/behaviour.md "Ticket statuses"). */
 export const TICKET_STATUSES = [
@@ -32,7 +32,11 @@ export type Submission = {
   /** Property code taken from the area's property field, if it has one. */
   property: string | null;
   summary: string | null;
-  data: JsonObject;
+  /**
+   * The form data: a JSON object for most forms; for a form whose root is not an object (a form of
+   * one field, docs/behaviour.md "Form areas") the value itself.
+   */
+  data: JsonValue;
   schemaVersion: number;
   requester: PersonRef;
   createdAt: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../../src/server/db/schema';
 import { MAX_ATTACHMENT_BYTES, type Attachment } from '../../src/shared/attachment';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
-import type { Submission } from '../../src/shared/submission';
+import type { ObjectSubmission } from './helpers/data';
 import { createTestApp, FIXTURE_SCHEMAS_DIR } from './helpers/app';
 import { multipartBody, PDF_BYTES, PNG_1X1, type FilePart } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
@@ -205,7 +205,7 @@ describe('/api/attachments', () => {
       const ref = { id: file.id, name: 'renamed-by-client.exe', size: 1, mediaType: 'application/x-msdownload' };
       const response = await submit({ ...AP_DATA, invoiceFiles: [ref] });
       expect(response.statusCode).toBe(201);
-      const submission = response.json<Submission>();
+      const submission = response.json<ObjectSubmission>();
       expect(submission.data.invoiceFiles).toEqual([
         { id: file.id, name: 'invoice.pdf', size: PDF_BYTES.length, mediaType: 'application/pdf' },
       ]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyActivity } from '../../src/shared/activity';
+import type { JsonObject } from '../../src/shared/json';
 import { createTestApp } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
 
@@ -33,7 +34,7 @@ describe('GET /api/me/activity', () => {
     const activity = response.json<MyActivity>();
     expect(activity.recent).toHaveLength(10);
     expect(activity.open).toHaveLength(10);
-    expect(activity.recent.map((item) => item.data.invoiceNumber)).toEqual(
+    expect(activity.recent.map((item) => (item.data as JsonObject).invoiceNumber)).toEqual(
       Array.from({ length: 10 }, (_, index) => `INV-${11 - index}`),
     );
     expect(activity.recent.every((item) => item.requester.name === activity.recent[0]?.requester.name)).toBe(true);

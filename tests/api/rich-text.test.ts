@@ -11,7 +11,7 @@ import type { ValidationErrorBody } from '../../src/shared/api-error';
 import { readRichText, type RichTextNode } from '../../src/shared/rich-text';
 import type { Submission } from '../../src/shared/submission';
 import { createTestApp } from './helpers/app';
-import { countSubmissions } from './helpers/data';
+import { countSubmissions, type ObjectSubmission } from './helpers/data';
 import { authHeader } from './helpers/sign-in';
 
 const INCIDENT = { incidentType: 'Flood', occurredAt: '2025-02-02T07:30:00Z', property: 'P-1005' };
@@ -78,14 +78,14 @@ describe('rich-text fields of POST /api/areas/:key/submissions', () => {
     const created = await post(value);
     expect(created.statusCode).toBe(201);
     const read = await app.inject({ method: 'GET', url: `/api/areas/IncidentForm/submissions/${created.json<Submission>().id}`, headers: await authHeader(app, 'employee') });
-    expect(JSON.parse(read.json<Submission>().data.description as string)).toEqual(JSON.parse(value));
+    expect(JSON.parse(read.json<ObjectSubmission>().data.description as string)).toEqual(JSON.parse(value));
   });
 
   it.each(STORED_CLEAN)('stores %s clean: read back, it renders no script, handler or javascript: link', async (_, value) => {
     const created = await post(value);
     expect(created.statusCode).toBe(201);
     const read = await app.inject({ method: 'GET', url: `/api/areas/IncidentForm/submissions/${created.json<Submission>().id}`, headers: await authHeader(app, 'employee') });
-    const stored = read.json<Submission>().data.description;
+    const stored = read.json<ObjectSubmission>().data.description;
     expect(typeof stored).toBe('string');
     const reading = readRichText(stored);
     expect(reading.ok).toBe(true);
@@ -111,6 +111,6 @@ describe('rich-text fields of POST /api/areas/:key/submissions', () => {
   it('accepts a plain string as a one-paragraph document', async () => {
     const response = await post('Water everywhere in the laundry room.');
     expect(response.statusCode).toBe(201);
-    expect(response.json<Submission>().data.description).toBe('Water everywhere in the laundry room.');
+    expect(response.json<ObjectSubmission>().data.description).toBe('Water everywhere in the laundry room.');
   });
 });

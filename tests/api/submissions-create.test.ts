@@ -123,9 +123,11 @@ describe('POST /api/areas/:key/submissions', () => {
     expect(await countSubmissions(app)).toBe(before);
   });
 
-  it('answers 404 for an unknown area, and 400 for a body that is not a JSON object', async () => {
+  it('answers 404 for an unknown area, and 422 for a body that is not an object for a form whose root is one', async () => {
     expect((await post('/api/areas/Nope/submissions', AP_EXAMPLE)).statusCode).toBe(404);
-    expect((await post('/api/areas/AP/submissions', [1, 2])).statusCode).toBe(400);
+    const response = await post('/api/areas/AP/submissions', [1, 2]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ValidationErrorBody>().errors).toEqual([{ path: '', message: 'must be object' }]);
   });
 
   it('refuses a body that is not Content-Type application/json with 415, and stores nothing', async () => {

@@ -2,7 +2,8 @@ import Form from '@rjsf/core';
 import type { RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import type { AreaRule } from '../../shared/area-rules';
-import type { JsonObject } from '../../shared/json';
+import type { JsonObject, JsonValue } from '../../shared/json';
+import { isObjectRoot } from '../../shared/schema-walk';
 import { fieldIdForProperty, type FieldErrorSchema } from './error-schema';
 import { focusFieldById } from './focus-field';
 import { transformErrors } from './error-messages';
@@ -21,9 +22,12 @@ import './form.css';
 /** rjsf's data type parameter; `JsonObject` itself makes rjsf's recursive `ErrorSchema<T>` too deep for tsc. */
 type FormValue = Record<string, unknown>;
 
-/** rjsf hands back what the user entered: JSON by construction. */
-function toJsonObject(formData: FormValue | undefined): JsonObject {
-  return (formData ?? {}) as JsonObject;
+/**
+ * rjsf hands back what the user entered: JSON by construction. Nothing entered is `{}` for a form
+ * whose root is an object, else `null` (a form of one field left empty).
+ */
+function toJsonValue(formData: FormValue | undefined, isObject: boolean): JsonValue {
+  return (formData ?? (isObject ? {} : null)) as JsonValue;
 }
 
 /** Focuses the first failing field (rjsf's own lookup did not move the focus in our tests). */
@@ -52,22 +56,22 @@ export type AreaFormProps = {
   uiSchema: JsonObject;
   /** The area's cross-field rules (area.json `rules`), checked on submit like the schema. */
   rules?: readonly AreaRule[];
-  /** Stored data shown by a read-only form. */
-  formData?: JsonObject;
+  /** Stored data shown by a read-only form: an object, or the value itself for a form of one field. */
+  formData?: JsonValue;
   /**
    * Data an editable form starts with. The form keeps its own state from then on: feeding every
    * change back as `formData` let a blur's validation re-render with the data from before a click
    * that followed it, so a radio clicked right after typing in a text field stayed unchecked.
    */
-  initialFormData?: JsonObject;
+  initialFormData?: JsonValue;
   /** Read-only view of stored data: no validation, no submit button. */
   readonly?: boolean;
   /** Disables the submit button (a submit is in flight). */
   submitting?: boolean;
   /** Server-side errors shown on their fields (from `toErrorSchema`). */
   extraErrors?: FieldErrorSchema;
-  onChange?: (formData: JsonObject) => void;
-  onSubmit?: (formData: JsonObject) => void;
+  onChange?: (formData: JsonValue) => void;
+  onSubmit?: (formData: JsonValue) => void;
   /** Extra content after the submit button (e.g. a cancel link). */
   actions?: ReactNode;
 };
@@ -87,6 +91,10 @@ export function AreaForm(props: AreaFormProps) {
   const { schema, uiSchema, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
   // One function per rules object: rjsf re-validates and re-renders when a prop changes identity.
   const customValidate = useMemo(() => (rules?.length ? createRulesValidator<FormValue>(rules) : undefined), [rules]);
+  const isObject = useMemo(() => isObjectRoot(schema), [schema]);
+  // rjsf's type parameter is the data of an object root; a form of one field holds a plain value
+  const shown = (readonly ? formData : undefined) ?? undefined;
+  const initial = (readonly ? undefined : initialFormData) ?? undefined;
   return (
     <RowCommitScope>
       <Form<FormValue>
@@ -98,8 +106,8 @@ export function AreaForm(props: AreaFormProps) {
         widgets={WIDGETS}
         fields={FIELDS}
         templates={TEMPLATES}
-        formData={readonly ? formData : undefined}
-        initialFormData={readonly ? undefined : initialFormData}
+        formData={shown as FormValue | undefined}
+        initialFormData={initial as FormValue | undefined}
         readonly={readonly}
         noValidate={readonly}
         showErrorList={readonly ? false : 'top'}
@@ -108,8 +116,8 @@ export function AreaForm(props: AreaFormProps) {
         omitExtraData
         transformErrors={transformErrors}
         extraErrors={extraErrors}
-        onChange={(event) => onChange?.(toJsonObject(event.formData))}
-        onSubmit={(event) => onSubmit?.(toJsonObject(event.formData))}
+        onChange={(event) => onChange?.(toJsonValue(event.formData, isObject))}
+        onSubmit={(event) => onSubmit?.(toJsonValue(event.formData, isObject))}
       >
         {readonly ? (
           <></>

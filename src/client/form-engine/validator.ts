@@ -7,7 +7,7 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { hashForSchema, withIdRefPrefix, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import type { ValidateFunction } from 'ajv';
-import { FORM_AJV_OPTIONS, RJSF_EXTRA_FORMATS } from '../../shared/form-validation';
+import { addFormFormats, FORM_AJV_OPTIONS } from '../../shared/form-validation';
 
 type FormValidator = ValidatorType<Record<string, unknown>>;
 
@@ -55,10 +55,15 @@ function withRememberedIsValid(validator: FormValidator & { ajv: { getSchema: (i
   return validator;
 }
 
-/** rjsf validator for area forms (draft-07 schemas, ajv-formats plus rjsf's `data-url` and `color`). */
+/**
+ * rjsf validator for area forms: draft-07 schemas, the formats of `addFormFormats` (the server's
+ * very ajv-formats, not the older copy rjsf's validator brings, which disagreed on `time`,
+ * `date-time` and `ipv4`).
+ */
 export const formValidator = withRememberedIsValid(
   customizeValidator<Record<string, unknown>>({
     ajvOptionsOverrides: { ...FORM_AJV_OPTIONS },
-    customFormats: { ...RJSF_EXTRA_FORMATS },
+    ajvFormatOptions: false,
+    extenderFn: addFormFormats,
   }),
 );

@@ -6,7 +6,7 @@
  * src/shared/submission.ts.
  */
 import type { AreaDefinition, AreaSummary, FormSchemaVersion } from '../../shared/area';
-import type { JsonObject } from '../../shared/json';
+import type { JsonValue } from '../../shared/json';
 import type { Property } from '../../shared/me';
 import type { Submission } from '../../shared/submission';
 import { cachedPromise } from './cache';
@@ -47,7 +47,7 @@ export function fetchProperties(): Promise<Property[]> {
  */
 export function createSubmission(
   key: string,
-  data: JsonObject,
+  data: JsonValue,
   options: { idempotencyKey: string; parentId?: string },
 ): Promise<Submission> {
   return api

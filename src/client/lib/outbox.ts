@@ -13,7 +13,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { isValidationErrorBody, type FieldError } from '../../shared/api-error';
-import type { JsonObject } from '../../shared/json';
+import type { JsonValue } from '../../shared/json';
 import type { Submission } from '../../shared/submission';
 import { toApiFailure } from './http';
 
@@ -27,7 +27,8 @@ export type OutboxItem = {
   area: string;
   parentArea: string | null;
   parentId: string | null;
-  payload: JsonObject;
+  /** The form data (an object, or the value itself for a form of one field). */
+  payload: JsonValue;
   /** The signed-in user who submitted it: only their session sends it. */
   userId: string;
   /** ISO 8601 time it was queued. */

@@ -100,6 +100,7 @@ function visit(
   pointer: string,
   errors: FieldError[],
   faulted: Set<string>,
+  isHolder = false,
 ): void {
   if (Array.isArray(data)) {
     const items = ui.items;
@@ -110,7 +111,7 @@ function visit(
   if (!isJsonObject(data)) return;
   for (const [key, child] of Object.entries(ui)) {
     if (key.startsWith('ui:') || !isJsonObject(child) || data[key] === undefined) continue;
-    const path = `${pointer}/${escapePointerToken(key)}`;
+    const path = isHolder ? pointer : `${pointer}/${escapePointerToken(key)}`;
     const options = child['ui:options'];
     const widget = child['ui:widget'] ?? (isJsonObject(options) ? options.widget : undefined);
     if (widget !== RICH_TEXT_WIDGET) {
@@ -125,16 +126,22 @@ function visit(
 }
 
 /**
- * Checks and cleans, in place, every rich-text field of `data` (fields whose UI schema says
- * `"ui:widget": "richText"`, also inside objects and repeating sections). Returns one error per
- * field outside the allow-list (JSON Pointer paths, RFC 6901); fields already in `known` are skipped.
+ * Checks and cleans every rich-text field of `data` (fields whose UI schema says
+ * `"ui:widget": "richText"`, also inside objects and repeating sections, and the form's root
+ * itself for a form of one field). Fields inside `data` are cleaned in place; `data` is the
+ * cleaned root value (the same object, or the cleaned value when the root is the rich-text field).
+ * `errors` has one entry per field outside the allow-list (JSON Pointer paths, RFC 6901); fields
+ * already in `known` are skipped.
  */
 export function sanitiseRichTextFields(
   uiSchema: JsonObject,
-  data: JsonObject,
+  data: JsonValue,
   known: readonly FieldError[] = [],
-): FieldError[] {
+): { data: JsonValue; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  visit(uiSchema, data, '', errors, new Set(known.map((error) => error.path)));
-  return errors;
+  const faulted = new Set(known.map((error) => error.path));
+  // The root seen as the one field of a holder object, so a rich-text root is checked like any field.
+  const holder: JsonObject = { root: data };
+  visit({ root: uiSchema }, holder, '', errors, faulted, true);
+  return { data: holder.root ?? data, errors };
 }

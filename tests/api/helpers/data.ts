@@ -5,6 +5,11 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { submissions } from '../../../src/server/db/schema';
+import type { JsonObject } from '../../../src/shared/json';
+import type { Submission } from '../../../src/shared/submission';
+
+/** A submission of a form whose root is an object (every fixture area): its data has fields. */
+export type ObjectSubmission = Submission & { data: JsonObject };
 
 /** A copy of `object` without `key` (invalid variants of examples, claims without one claim). */
 export function omit<V>(object: Record<string, V>, key: string): Record<string, V> {

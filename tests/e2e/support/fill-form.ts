@@ -33,9 +33,17 @@ function leaves(value: Json, id: string, out: Leaf[], arrays: Map<string, number
 }
 
 async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
-  const multi = /^(.*)__multi\d+$/.exec(leaf.id);
+  const multi = /^(.*)__multi(\d+)$/.exec(leaf.id);
   if (multi) {
     const base = multi[1] ?? '';
+    // not a multiple choice but a list of plain values: one row per value, added as a person adds it
+    const add = page.locator(`#${base}__add`);
+    const isChoice = (await page.locator(`select#${base}, [id^="${base}-"][type="checkbox"]`).count()) > 0;
+    if (!isChoice && (await add.count()) > 0) {
+      const row = page.locator(`#${base}_${multi[2] ?? '0'}`);
+      if ((await row.count()) === 0) await add.click();
+      return fillLeaf(page, { id: `${base}_${multi[2] ?? '0'}`, value: leaf.value });
+    }
     const select = page.locator(`select#${base}`);
     if ((await select.count()) > 0 && (await isChoicesSelect(select))) {
       await chooseInChoices(page, select, String(leaf.value));

@@ -2,7 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AreaDiscoveryError, discoverAreas, findPropertyField } from '../../../src/server/domains/areas/discovery';
+import { AreaDiscoveryError, discoverAreaFolders, discoverAreas } from '../../../src/server/domains/areas/discovery';
+import { findPropertyField } from '../../../src/server/domains/areas/manifest';
 import { loadAreaRegistry } from '../../../src/server/domains/areas/registry';
 
 let root: string;
@@ -94,16 +95,17 @@ describe('discoverAreas', () => {
     await writeArea('bad-name', { 'schema.json': schema });
     await writeArea('Tickets', { 'schema.json': schema });
     const problems = await problemsOf(() => discoverAreas(root));
-    expect(problems).toHaveLength(2);
-    expect(problems.find((p) => p.includes('bad-name'))).toContain('not a valid area key');
-    expect(problems.find((p) => p.includes('Tickets'))).toContain('reserved route segment');
+    expect(problems).toEqual([
+      `${join(root, 'Tickets')}: folder name "Tickets" is a reserved route segment and cannot be an area key`,
+      `${join(root, 'bad-name')}: folder name "bad-name" is not an area key: letters and digits only (/^[A-Za-z0-9][A-Za-z0-9]{0,63}$/)`,
+    ]);
   });
 
-  it('refuses an area.json whose key differs from the folder name, naming the file', async () => {
+  it('refuses an area.json whose key differs from the folder name, naming the file and the field', async () => {
     await writeArea('AP', { 'schema.json': schema, 'area.json': { key: 'Ap' } });
     const problems = await problemsOf(() => discoverAreas(root));
     expect(problems).toEqual([
-      `${join(root, 'AP', 'area.json')}: "key" is "Ap" but the folder is "AP"; they must be equal`,
+      `${join(root, 'AP', 'area.json')}#/key: "Ap" does not match the folder name "AP"; they must be equal`,
     ]);
   });
 
@@ -117,13 +119,14 @@ describe('discoverAreas', () => {
     await writeArea('Four', { 'schema.json': schema, 'area.json': { key: 'Four', parent: 'Nowhere' } });
     await writeArea('Five', { 'schema.json': schema, 'area.json': { key: 'Five', colour: 'red' } });
     const problems = await problemsOf(() => discoverAreas(root));
-    expect(problems).toHaveLength(6);
-    expect(problems.join('\n')).toMatch(/One[/\\]schema\.json: is not valid JSON/);
-    expect(problems.join('\n')).toMatch(/Two[/\\]schema\.json: cannot be read/);
-    expect(problems.join('\n')).toContain('listColumns names "missing"');
-    expect(problems.join('\n')).toContain('summaryField "gone"');
-    expect(problems.join('\n')).toContain('parent "Nowhere" is not another area');
-    expect(problems.join('\n')).toMatch(/Five[/\\]area\.json: .*additional properties/);
+    expect(problems).toEqual([
+      `${join(root, 'Five', 'area.json')}#/colour: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)`,
+      `${join(root, 'Four', 'area.json')}#/parent: "Nowhere" is not an area folder in ${root}`,
+      `${join(root, 'One', 'schema.json')}: is not valid JSON (Expected property name or '}' in JSON at position 2 (line 1 column 3))`,
+      `${join(root, 'Three', 'area.json')}#/listColumns/0: "missing" is not a field of the schema`,
+      `${join(root, 'Three', 'area.json')}#/summaryField: "gone" is not a field of the schema`,
+      `${join(root, 'Two', 'schema.json')}: is missing`,
+    ]);
   });
 
   it('carries ratesTicket into the definition and refuses one naming a field of the wrong type', async () => {
@@ -137,14 +140,21 @@ describe('discoverAreas', () => {
       'schema.json': schema,
       'area.json': {
         key: 'Uniform',
-        ratesTicket: { ticketField: 'quantity', ratingField: 'note', reopenField: 'note', reopenReasonField: 'quantity' },
+        ratesTicket: {
+          ticketField: 'quantity',
+          ratingField: 'note',
+          reopenField: 'note',
+          reopenReasonField: 'quantity',
+        },
       },
     });
-    const problems = (await problemsOf(() => discoverAreas(root))).join('\n');
-    expect(problems).toContain('ratesTicket.ticketField "quantity" is not a top-level string property');
-    expect(problems).toContain('ratesTicket.ratingField "note" is not a top-level integer property');
-    expect(problems).toContain('ratesTicket.reopenField "note" is not a top-level boolean property');
-    expect(problems).toContain('ratesTicket.reopenReasonField "quantity" is not a top-level string property');
+    const file = join(root, 'Uniform', 'area.json');
+    expect(await problemsOf(() => discoverAreas(root))).toEqual([
+      `${file}#/ratesTicket/ticketField: "quantity" is not a top-level "string" field of the schema`,
+      `${file}#/ratesTicket/ratingField: "note" is not a top-level "integer" field of the schema`,
+      `${file}#/ratesTicket/reopenField: "note" is not a top-level "boolean" field of the schema`,
+      `${file}#/ratesTicket/reopenReasonField: "quantity" is not a top-level "string" field of the schema`,
+    ]);
   });
 
   it('carries the cross-field rules of area.json into the definition', async () => {
@@ -154,7 +164,7 @@ describe('discoverAreas', () => {
     expect(area?.definition.rules).toEqual(rules);
   });
 
-  it('refuses a rule that names no property or is misspelt, naming the area and the rule index', async () => {
+  it('refuses a rule that names no property or is misspelt, naming the file and the rule', async () => {
     const good = { rule: 'compare', field: '/quantity', op: '<', other: '/quantity', message: 'm' };
     await writeArea('Uniform', {
       'schema.json': schema,
@@ -170,18 +180,14 @@ describe('discoverAreas', () => {
         ],
       },
     });
-    // Areas load concurrently: the order of their problems is not fixed.
-    const problems = (await problemsOf(() => discoverAreas(root))).sort();
-    expect(problems).toEqual(
-      [
-        `${join(root, 'Uniform', 'area.json')}: area Uniform rules[1] (compare): "/size2" is not a property of the schema`,
-        `${join(root, 'Yardi', 'area.json')}: /rules/0/op must be equal to one of the allowed values`,
-        `${join(root, 'Yardi', 'area.json')}: /rules/1 must have required property 'equals'`,
-        `${join(root, 'Yardi', 'area.json')}: /rules/1 must NOT have additional properties ("op")`,
-        `${join(root, 'Yardi', 'area.json')}: /rules/1 must NOT have additional properties ("other")`,
-        `${join(root, 'Yardi', 'area.json')}: /rules/1 must NOT have additional properties ("equal")`,
-      ].sort(),
-    );
+    expect(await problemsOf(() => discoverAreas(root))).toEqual([
+      `${join(root, 'Uniform', 'area.json')}#/rules/1: "/size2" is not a property of the schema`,
+      `${join(root, 'Yardi', 'area.json')}#/rules/0/op: must be one of "<", "<=", ">", ">=", "==", "!="`,
+      `${join(root, 'Yardi', 'area.json')}#/rules/1/equals: is required`,
+      `${join(root, 'Yardi', 'area.json')}#/rules/1/op: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)`,
+      `${join(root, 'Yardi', 'area.json')}#/rules/1/other: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)`,
+      `${join(root, 'Yardi', 'area.json')}#/rules/1/equal: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)`,
+    ]);
   });
 
   it('refuses nesting deeper than one level', async () => {
@@ -189,20 +195,89 @@ describe('discoverAreas', () => {
     await writeArea('Mid', { 'schema.json': schema, 'area.json': { key: 'Mid', parent: 'Top' } });
     await writeArea('Low', { 'schema.json': schema, 'area.json': { key: 'Low', parent: 'Mid' } });
     expect(await problemsOf(() => discoverAreas(root))).toEqual([
-      expect.stringContaining('parent "Mid" is itself nested'),
+      `${join(root, 'Low', 'area.json')}#/parent: "Mid" is itself nested; only one level of nesting is supported`,
     ]);
   });
 
   it('refuses a missing schemas folder with a message naming it', async () => {
     expect(await problemsOf(() => discoverAreas(join(root, 'missing')))).toEqual([
-      expect.stringContaining('the schemas folder does not exist'),
+      `${join(root, 'missing')}: the schemas folder does not exist (set SCHEMAS_DIR)`,
     ]);
   });
 
-  it('refuses a schema ajv cannot compile, naming schema.json', async () => {
+  it('refuses a schema that is not valid JSON Schema or does not compile, naming schema.json and the pointer', async () => {
     await writeArea('Broken', { 'schema.json': { type: 'object', properties: { a: { type: 'nonsense' } } } });
+    await writeArea('Unresolved', {
+      'schema.json': { type: 'object', properties: { a: { $ref: '#/definitions/gone' } } },
+    });
     expect(await problemsOf(() => loadAreaRegistry(root))).toEqual([
-      expect.stringMatching(/Broken[/\\]schema\.json: is not a valid JSON Schema/),
+      `${join(root, 'Broken', 'schema.json')}#/properties/a/type: is not valid JSON Schema: must be equal to one of the allowed values`,
+      `${join(root, 'Unresolved', 'schema.json')}#/properties/a/$ref: does not compile: can't resolve reference #/definitions/gone`,
+    ]);
+  });
+});
+
+describe('discoverAreaFolders', () => {
+  it('judges each folder on its own: a broken one is refused with its problems, the others load', async () => {
+    await writeArea('Good', { 'schema.json': schema });
+    await writeArea('Bad', { 'schema.json': schema, 'ui.json': { employe: {} } });
+    const results = await discoverAreaFolders(root);
+    expect(
+      results.map(({ key, area, problems, warnings }) => ({ key, loads: area !== null, problems, warnings })),
+    ).toEqual([
+      {
+        key: 'Bad',
+        loads: false,
+        problems: [`${join(root, 'Bad', 'ui.json')}#/employe: "employe" is not a field of the schema`],
+        warnings: [],
+      },
+      { key: 'Good', loads: true, problems: [], warnings: [] },
+    ]);
+  });
+
+  it('compiles the validator submissions are checked with, and keeps the example whatever its root', async () => {
+    await writeArea('Note', {
+      'schema.json': { type: 'string', title: 'Note', minLength: 3 },
+      'example.json': '"A note"',
+    });
+    const [result] = await discoverAreaFolders(root);
+    expect(result?.area?.validate('ab')).toEqual([{ path: '', message: 'must NOT have fewer than 3 characters' }]);
+    expect(result?.area?.validate('abc')).toEqual([]);
+    expect(result?.area).toMatchObject({ example: null, exampleData: 'A note' });
+    expect(result?.area?.definition).toMatchObject({ title: 'Note', listColumns: [] });
+  });
+
+  it('refuses a nested area whose parent is refused, saying why', async () => {
+    await writeArea('Top', { 'schema.json': { type: 'object', properties: { a: { type: 'strin' } } } });
+    await writeArea('Child', { 'schema.json': schema, 'area.json': { key: 'Child', parent: 'Top' } });
+    const results = await discoverAreaFolders(root);
+    expect(results.find((result) => result.key === 'Child')?.problems).toEqual([
+      `${join(root, 'Child', 'area.json')}#/parent: "Top" is refused (see its problems), so this area nested under it is refused too`,
+    ]);
+  });
+
+  it('reports questionable but valid constructs as warnings, and loads the area', async () => {
+    await writeArea('Odd', {
+      'schema.json': {
+        type: 'object',
+        properties: {
+          phone: { type: 'string', format: 'phone' },
+          size: { type: 'integer', minimum: 1, default: 0 },
+          pair: { type: 'array', items: { type: 'string' }, additionalItems: { type: 'number' } },
+        },
+        then: { required: ['phone'] },
+      },
+      'ui.json': { 'ui:field': 'FancyField' },
+    });
+    const [result] = await discoverAreaFolders(root);
+    const file = (name: string) => join(root, 'Odd', name);
+    expect(result?.area).not.toBeNull();
+    expect(result?.warnings).toEqual([
+      `${file('schema.json')}#/then: "then" without "if" is ignored`,
+      `${file('schema.json')}#/properties/phone/format: "phone" is not a format ajv knows: values are not checked against it`,
+      `${file('schema.json')}#/properties/pair/additionalItems: "additionalItems" is ignored unless "items" is a list of schemas (a tuple)`,
+      `${file('schema.json')}#/properties/size/default: does not validate against its own schema: must be >= 1`,
+      `${file('ui.json')}#/ui:field: "FancyField" is not a field rjsf or the form engine registers: rjsf renders its own field instead`,
     ]);
   });
 });

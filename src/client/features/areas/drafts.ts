@@ -8,7 +8,7 @@
  * the user id, so another user on the same browser never sees it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isJsonObject, type JsonObject } from '../../../shared/json';
+import { isJsonObject, type JsonValue } from '../../../shared/json';
 
 /** Prefix of every draft key in local storage. */
 export const DRAFT_STORAGE_PREFIX = 'tm.draft.';
@@ -17,7 +17,7 @@ export const DRAFT_STORAGE_PREFIX = 'tm.draft.';
 export const DRAFT_SAVE_DELAY_MS = 400;
 
 /** A stored draft: the form data, when it was saved (ISO 8601) and the schema version it was typed against. */
-export type Draft = { data: JsonObject; savedAt: string; schemaVersion: number };
+export type Draft = { data: JsonValue; savedAt: string; schemaVersion: number };
 
 /** The local-storage key of a draft. */
 export function draftKey(userId: string, area: string, parentId?: string): string {
@@ -28,7 +28,7 @@ export function draftKey(userId: string, area: string, parentId?: string): strin
 export function readDraft(storage: Storage, key: string): Draft | null {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(key) ?? 'null');
-    if (!isJsonObject(parsed) || !isJsonObject(parsed.data) || typeof parsed.savedAt !== 'string') return null;
+    if (!isJsonObject(parsed) || parsed.data === undefined || typeof parsed.savedAt !== 'string') return null;
     return { data: parsed.data, savedAt: parsed.savedAt, schemaVersion: Number(parsed.schemaVersion) || 0 };
   } catch {
     return null;
@@ -52,13 +52,13 @@ export type DraftControls = {
   /** When the current draft was last written, or null when none is stored. */
   savedAt: string | null;
   /** Schedules a save of `data` (debounced); data equal to the form's start is not saved. */
-  change: (data: JsonObject) => void;
+  change: (data: JsonValue) => void;
   /** Removes the draft (after a submit, or "Discard draft") and cancels a pending save. */
   clear: () => void;
 };
 
 /** Autosave of one create form under `key` (null: no user yet, nothing stored). */
-export function useDraft(key: string | null, schemaVersion: number, startData: JsonObject): DraftControls {
+export function useDraft(key: string | null, schemaVersion: number, startData: JsonValue | undefined): DraftControls {
   const [restored] = useState<Draft | null>(() => (key ? readDraft(localStorage, key) : null));
   const [savedAt, setSavedAt] = useState<string | null>(restored?.savedAt ?? null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -67,7 +67,7 @@ export function useDraft(key: string | null, schemaVersion: number, startData: J
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const change = useCallback(
-    (data: JsonObject) => {
+    (data: JsonValue) => {
       if (!key) return;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {

@@ -5,13 +5,18 @@
  */
 import type { AreaDefinition } from '../../../shared/area';
 import { isJsonObject, type JsonObject, type JsonPrimitive, type JsonValue } from '../../../shared/json';
+import { derefSchema, isObjectRoot, objectFields } from '../../../shared/schema-walk';
 import { DISPLAY_LOCALE } from '../../config/env';
 import { formatDate, formatDateTime } from '../../lib/date-format';
 import { childUiSchema, optionsSourceOf, readUiOptions } from '../../lib/ui-schema';
 
-/** One schema-driven column of a list: property key, header text and what formatting needs. */
+/**
+ * One schema-driven column of a list: property key, header text and what formatting needs. The
+ * one column of a form whose root is not an object shows the value itself (`isRoot`, key `""`).
+ */
 export type ListColumn = {
   key: string;
+  isRoot?: true;
   title: string;
   schema: JsonObject;
   uiSchema: JsonObject;
@@ -28,17 +33,33 @@ export type FormatContext = {
 /** Longest cell text before it is cut with an ellipsis. */
 export const MAX_CELL_LENGTH = 80;
 
-/** The area's `listColumns` that exist in its schema, with their titles (header = schema `title`, else the key). */
+/**
+ * The area's `listColumns` that are fields of its schema (also those of `$ref`s, `allOf`, `then`…),
+ * with their titles (header = schema `title`, else the key). A form whose root is not an object
+ * (docs/behaviour.md "Form areas") has one column: the value itself, titled by the schema (else "Value").
+ */
 export function buildListColumns(area: Pick<AreaDefinition, 'schema' | 'uiSchema' | 'listColumns' | 'propertyField'>): ListColumn[] {
-  const properties = isJsonObject(area.schema.properties) ? area.schema.properties : {};
+  if (!isObjectRoot(area.schema)) {
+    const schema = derefSchema(area.schema, area.schema) ?? area.schema;
+    const title = typeof schema.title === 'string' && schema.title.trim() ? schema.title : 'Value';
+    return [{ key: '', isRoot: true, title, schema, uiSchema: area.uiSchema, isProperty: false }];
+  }
+  const { fields } = objectFields(area.schema, area.schema);
   return area.listColumns.flatMap((key) => {
-    const schema = properties[key];
-    if (!isJsonObject(schema)) return [];
+    const declared = fields.get(key);
+    const schema = declared && derefSchema(area.schema, declared);
+    if (!schema) return [];
     const uiSchema = childUiSchema(area.uiSchema, key);
     const title = typeof schema.title === 'string' && schema.title.trim() ? schema.title : key;
     const isProperty = key === area.propertyField || optionsSourceOf(uiSchema) === 'properties';
     return [{ key, title, schema, uiSchema, isProperty }];
   });
+}
+
+/** The value a column shows from one submission's `data`. */
+export function columnValue(data: JsonValue, column: Pick<ListColumn, 'key' | 'isRoot'>): JsonValue | undefined {
+  if (column.isRoot) return data;
+  return isJsonObject(data) ? data[column.key] : undefined;
 }
 
 /** A number as shown in lists: two decimals for money (`multipleOf: 0.01`), grouped digits otherwise. */

@@ -4,7 +4,7 @@
  */
 import type { FieldError } from '../../../shared/api-error';
 import type { AssignmentRule, AssignmentRuleInput } from '../../../shared/assignment';
-import { parsePointer } from '../../../shared/form-validation';
+import { parsePointer } from '../../../shared/json-pointer';
 import { isJsonObject, type JsonObject } from '../../../shared/json';
 
 /** The inputs of the rule form; '' means "none" for the optional ones. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import type { JsonObject } from '../../../shared/json';
+import type { JsonValue } from '../../../shared/json';
 import { timestamptz, tsvector } from './columns';
 import { properties } from './properties';
 import { users } from './users';
@@ -17,7 +17,8 @@ export const submissions = pgTable(
     sequence: integer('sequence').notNull(),
     number: text('number').notNull().unique(),
     parentId: uuid('parent_id'),
-    data: jsonb('data').$type<JsonObject>().notNull(),
+    /** The form data: an object, or the value itself for a form whose root is not an object. */
+    data: jsonb('data').$type<JsonValue>().notNull(),
     schemaVersion: integer('schema_version').notNull(),
     propertyCode: text('property_code').references(() => properties.code),
     summary: text('summary'),

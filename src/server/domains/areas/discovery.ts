@@ -1,24 +1,42 @@
 /**
  * Form-area discovery: an area is data, never code, and the folders of `schemas/` are the list of
- * areas (docs/architecture.md "The path of a form area"). Every folder of `schemas/` is an area;
- * its files are described in src/shared/area.ts.
+ * areas (docs/architecture.md "The path of a form area"). Each folder is judged on its own
+ * (docs/behaviour.md "Form areas"): its files are read and checked — area.json
+ * (./manifest.ts), schema.json (./schema-check.ts, which also compiles the validator submissions
+ * are checked with), ui.json (./ui-schema-check.ts), example.json — and every problem is named by
+ * file and JSON Pointer. `npm run validate:schemas` prints exactly these problems, and the
+ * warnings beside them.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Ajv } from 'ajv';
-import { Type } from 'typebox';
 import {
   AREA_KEY_PATTERN,
-  OPTIONS_FROM_KEY,
   RESERVED_ROUTE_SEGMENTS,
   type AreaDefinition,
   type AreaManifest,
 } from '../../../shared/area';
-import { COMPARE_OPS, describeRuleProblems, type AreaRule } from '../../../shared/area-rules';
+import { checkAreaRules } from '../../../shared/area-rules';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
+import { derefSchema, isObjectRoot, objectFields, schemaType } from '../../../shared/schema-walk';
+import type { AreaFile, Finding, Reports } from './findings';
+import { checkManifestNames, findPropertyField, readManifest } from './manifest';
+import { checkSchema } from './schema-check';
+import { checkUiSchema } from './ui-schema-check';
+import type { FormValidator } from './validation';
 
-/** An area as loaded from its folder, with its example form data when there is one. */
-export type LoadedArea = { definition: AreaDefinition; example: JsonObject | null; folder: string };
+/**
+ * An area as loaded from its folder: its definition, the validator its submissions are checked
+ * with (compiled once, while the folder was judged), and its example form data. `example` is the
+ * example when it is a JSON object (a form whose root is an object); `exampleData` is example.json
+ * as read, whatever its root (undefined without example.json).
+ */
+export type LoadedArea = {
+  definition: AreaDefinition;
+  example: JsonObject | null;
+  exampleData: JsonValue | undefined;
+  folder: string;
+  validate: FormValidator;
+};
 
 /** Thrown with every problem found in `schemas/`, each naming the folder or file at fault. */
 export class AreaDiscoveryError extends Error {
@@ -28,206 +46,92 @@ export class AreaDiscoveryError extends Error {
   }
 }
 
-const CompareRuleSchema = Type.Object(
-  {
-    rule: Type.Literal('compare'),
-    field: Type.String(),
-    op: Type.Enum(COMPARE_OPS),
-    other: Type.String(),
-    each: Type.Optional(Type.String()),
-    message: Type.String({ minLength: 1 }),
-  },
-  { additionalProperties: false },
-);
-const SumRuleSchema = Type.Object(
-  {
-    rule: Type.Literal('sum'),
-    each: Type.String(),
-    field: Type.String(),
-    equals: Type.String(),
-    message: Type.String({ minLength: 1 }),
-  },
-  { additionalProperties: false },
-);
-
-/** `AreaRule` (src/shared/area-rules.ts): one entry of `area.json` `rules`, closed so a misspelt key is refused. */
-export const AreaRuleSchema = Type.Union([CompareRuleSchema, SumRuleSchema]);
-
-/** The same, tagged by `rule` for reading area.json: ajv then reports only the named kind's problems. */
-const TaggedRuleSchema = Type.Unsafe<AreaRule>({
-  type: 'object',
-  required: ['rule'],
-  discriminator: { propertyName: 'rule' },
-  oneOf: [CompareRuleSchema, SumRuleSchema],
-});
-
-/** `AreaManifest` (src/shared/area.ts): `area.json`, closed so a misspelt field is refused. */
-export const AreaManifestSchema = Type.Object(
-  {
-    key: Type.String(),
-    title: Type.Optional(Type.String({ minLength: 1 })),
-    group: Type.Optional(Type.String({ minLength: 1 })),
-    description: Type.Optional(Type.String()),
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
-    listColumns: Type.Optional(Type.Array(Type.String())),
-    summaryField: Type.Optional(Type.String()),
-    handlers: Type.Optional(Type.Array(Type.String())),
-    parent: Type.Optional(Type.String()),
-    rules: Type.Optional(Type.Array(TaggedRuleSchema)),
-    ratesTicket: Type.Optional(
-      Type.Object(
-        {
-          ticketField: Type.String({ minLength: 1 }),
-          ratingField: Type.Optional(Type.String({ minLength: 1 })),
-          reopenField: Type.Optional(Type.String({ minLength: 1 })),
-          reopenReasonField: Type.Optional(Type.String({ minLength: 1 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-/**
- * Checks parsed `area.json` contents against {@link AreaManifestSchema}; on failure its `errors`
- * are ajv errors whose instance paths are JSON Pointers into the file. Also used by
- * scripts/validate-schemas.ts.
- */
-export const checkManifest = new Ajv({ allErrors: true, strict: false, discriminator: true }).compile<AreaManifest>(
-  AreaManifestSchema,
-);
-
+const FILES = ['area.json', 'schema.json', 'ui.json', 'example.json'] as const satisfies readonly AreaFile[];
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 
-async function readJson(file: string, problems: string[], required: boolean): Promise<JsonValue | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT' && !required) return undefined;
-    problems.push(`${file}: cannot be read (${(error as Error).message})`);
-    return undefined;
-  }
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch (error) {
-    problems.push(`${file}: is not valid JSON (${(error as Error).message})`);
-    return undefined;
-  }
+/** One folder's files as read: the JSON of each file present, and the files that are there but unusable. */
+type FolderFiles = { json: Partial<Record<AreaFile, JsonValue>>; unreadable: Set<AreaFile> };
+
+/**
+ * `folder/file#pointer: message`; `folder/file: message` for the whole file (no pointer, or the
+ * empty pointer of a form's root value); `folder: message` for the folder itself.
+ */
+export function formatFinding(folder: string, finding: Finding): string {
+  const where = finding.file ? join(folder, finding.file) : folder;
+  return `${where}${finding.pointer ? `#${finding.pointer}` : ''}: ${finding.message}`;
 }
 
-function topLevelProperties(schema: JsonObject): Record<string, JsonObject> {
-  const props = schema.properties;
-  if (!isJsonObject(props)) return {};
-  return Object.fromEntries(
-    Object.entries(props).filter((entry): entry is [string, JsonObject] => isJsonObject(entry[1])),
+async function readFiles(folder: string, reports: Reports): Promise<FolderFiles> {
+  const files: FolderFiles = { json: {}, unreadable: new Set() };
+  const texts = await Promise.all(
+    FILES.map(async (name) => {
+      try {
+        return await readFile(join(folder, name), 'utf8');
+      } catch (error) {
+        return error as NodeJS.ErrnoException;
+      }
+    }),
   );
+  FILES.forEach((name, index) => {
+    const text = texts[index];
+    if (text instanceof Error) {
+      if (text.code !== 'ENOENT') {
+        reports.problem(name, null, `cannot be read (${text.code ?? text.message})`);
+        files.unreadable.add(name);
+      } else if (name === 'schema.json') reports.problem(name, null, 'is missing');
+      return;
+    }
+    try {
+      files.json[name] = JSON.parse(text ?? '') as JsonValue;
+    } catch (error) {
+      reports.problem(name, null, `is not valid JSON (${(error as Error).message})`);
+      files.unreadable.add(name);
+    }
+  });
+  return files;
 }
 
-function isScalarProperty(property: JsonObject): boolean {
-  const { type } = property;
-  if (typeof type === 'string') return SCALAR_TYPES.has(type);
-  return type === undefined && Array.isArray(property.enum);
+function checkFolderName(key: string, reports: Reports): void {
+  if (!AREA_KEY_PATTERN.test(key)) {
+    reports.problem(
+      null,
+      null,
+      `folder name "${key}" is not an area key: letters and digits only (${AREA_KEY_PATTERN})`,
+    );
+  } else if ((RESERVED_ROUTE_SEGMENTS as readonly string[]).includes(key)) {
+    reports.problem(null, null, `folder name "${key}" is a reserved route segment and cannot be an area key`);
+  }
 }
 
-/** Every top-level property whose UI schema says `optionsFrom: "properties"` (either `ui:options` or `ui:optionsFrom`). */
-export function findPropertyFields(uiSchema: JsonObject): string[] {
-  return Object.keys(uiSchema).filter((field) => {
-    const ui = uiSchema[field];
-    if (!isJsonObject(ui)) return false;
-    const options = ui['ui:options'];
-    const source = isJsonObject(options) ? options[OPTIONS_FROM_KEY] : ui[`ui:${OPTIONS_FROM_KEY}`];
-    return source === 'properties';
+/** The example against the compiled schema, then against each of the area's rules. */
+function checkExample(
+  example: JsonValue,
+  validate: FormValidator,
+  manifest: AreaManifest | null,
+  reports: Reports,
+): void {
+  for (const { path, message } of validate(example)) reports.problem('example.json', path, message);
+  manifest?.rules?.forEach((rule, index) => {
+    for (const { path, message } of checkAreaRules([rule], example)) {
+      reports.problem('example.json', path, `breaks area.json rules[${index}] (${rule.rule}): ${message}`);
+    }
   });
 }
 
-/**
- * The ticket's property: the property-option field named `property` when there is one (Reclass
- * also has a `toProperty` picker), otherwise the first such field.
- */
-export function findPropertyField(uiSchema: JsonObject): string | undefined {
-  const fields = findPropertyFields(uiSchema);
-  return fields.includes('property') ? 'property' : fields[0];
-}
-
-function checkFolderName(key: string, folder: string, problems: string[]): boolean {
-  if (!AREA_KEY_PATTERN.test(key)) {
-    problems.push(
-      `${folder}: folder name "${key}" is not a valid area key (letters and digits only, ${AREA_KEY_PATTERN})`,
-    );
-    return false;
-  }
-  if ((RESERVED_ROUTE_SEGMENTS as readonly string[]).includes(key)) {
-    problems.push(`${folder}: "${key}" is a reserved route segment and cannot be an area key`);
-    return false;
-  }
-  return true;
-}
-
-function readManifest(
-  value: JsonValue | undefined,
-  key: string,
-  file: string,
-  problems: string[],
-): AreaManifest | null {
-  if (value === undefined) return { key };
-  if (!checkManifest(value)) {
-    for (const e of checkManifest.errors ?? []) {
-      const extra = e.keyword === 'additionalProperties' ? ` ("${String(e.params.additionalProperty)}")` : '';
-      problems.push(`${file}: ${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${extra}`);
-    }
-    return null;
-  }
-  if (value.key !== key) {
-    problems.push(`${file}: "key" is "${value.key}" but the folder is "${key}"; they must be equal`);
-    return null;
-  }
-  return value;
-}
-
-function checkFieldNames(manifest: AreaManifest, schema: JsonObject, file: string, problems: string[]): void {
-  const props = topLevelProperties(schema);
-  for (const column of manifest.listColumns ?? []) {
-    if (!props[column]) {
-      problems.push(`${file}: listColumns names "${column}", which is not a top-level property of schema.json`);
-    }
-  }
-  if (manifest.summaryField !== undefined && !props[manifest.summaryField]) {
-    problems.push(`${file}: summaryField "${manifest.summaryField}" is not a top-level property of schema.json`);
-  }
-  const link = manifest.ratesTicket;
-  if (link && props[link.ticketField]?.type !== 'string') {
-    problems.push(
-      `${file}: ratesTicket.ticketField "${link.ticketField}" is not a top-level string property of schema.json`,
-    );
-  }
-  if (link?.ratingField !== undefined && props[link.ratingField]?.type !== 'integer') {
-    problems.push(
-      `${file}: ratesTicket.ratingField "${link.ratingField}" is not a top-level integer property of schema.json`,
-    );
-  }
-  if (link?.reopenField !== undefined && props[link.reopenField]?.type !== 'boolean') {
-    problems.push(
-      `${file}: ratesTicket.reopenField "${link.reopenField}" is not a top-level boolean property of schema.json`,
-    );
-  }
-  if (link?.reopenReasonField !== undefined && props[link.reopenReasonField]?.type !== 'string') {
-    problems.push(
-      `${file}: ratesTicket.reopenReasonField "${link.reopenReasonField}" is not a top-level string property of schema.json`,
-    );
-  }
-  for (const problem of describeRuleProblems(manifest.rules ?? [], schema)) {
-    problems.push(`${file}: area ${manifest.key} ${problem}`);
-  }
+function isScalarField(root: JsonObject, field: JsonObject): boolean {
+  const type = schemaType(root, field);
+  return type !== undefined && SCALAR_TYPES.has(type);
 }
 
 /**
  * Builds the definition, filling in what `area.json` leaves out: title and description from the
- * schema, group "Other", version 1, the first 4 scalar top-level properties as list columns.
+ * schema, group "Other", version 1, the first 4 scalar fields as list columns (none for a form
+ * whose root is not an object).
  */
 export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSchema: JsonObject): AreaDefinition {
-  const props = topLevelProperties(schema);
-  const propertyField = findPropertyField(uiSchema);
+  const isObject = isObjectRoot(schema);
+  const { fields } = isObject ? objectFields(schema, schema) : { fields: new Map<string, JsonObject>() };
+  const propertyField = isObject ? findPropertyField(uiSchema) : undefined;
   const definition: AreaDefinition = {
     key: manifest.key,
     title: manifest.title ?? (typeof schema.title === 'string' && schema.title ? schema.title : manifest.key),
@@ -238,8 +142,8 @@ export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSc
     uiSchema,
     listColumns:
       manifest.listColumns ??
-      Object.entries(props)
-        .filter(([, p]) => isScalarProperty(p))
+      [...fields]
+        .filter(([, field]) => isScalarField(schema, field))
         .slice(0, 4)
         .map(([name]) => name),
     handlers: manifest.handlers ?? [],
@@ -248,56 +152,80 @@ export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSc
   if (manifest.summaryField !== undefined) definition.summaryField = manifest.summaryField;
   if (manifest.rules?.length) definition.rules = manifest.rules;
   if (manifest.ratesTicket !== undefined) definition.ratesTicket = manifest.ratesTicket;
-  if (propertyField !== undefined && props[propertyField]) definition.propertyField = propertyField;
+  if (propertyField !== undefined && fields.has(propertyField)) definition.propertyField = propertyField;
   return definition;
 }
 
-async function loadArea(schemasDir: string, key: string, own: string[]): Promise<LoadedArea | null> {
-  const folder = join(schemasDir, key);
-  if (!checkFolderName(key, folder, own)) return null;
-  const manifestFile = join(folder, 'area.json');
-  const schemaFile = join(folder, 'schema.json');
-  const [manifestJson, schema, ui, example] = await Promise.all([
-    readJson(manifestFile, own, false),
-    readJson(schemaFile, own, true),
-    readJson(join(folder, 'ui.json'), own, false),
-    readJson(join(folder, 'example.json'), own, false),
-  ]);
-  const manifest = readManifest(manifestJson, key, manifestFile, own);
-  if (schema !== undefined && (!isJsonObject(schema) || schema.type !== 'object')) {
-    own.push(`${schemaFile}: must be a JSON Schema of "type": "object"`);
+/** Every check of one folder, in file order: the folder name, area.json, schema.json, ui.json, example.json. */
+async function judgeFolder(folder: string, key: string, reports: Reports): Promise<LoadedArea | null> {
+  let problems = 0;
+  const counting: Reports = {
+    problem: (...args) => {
+      problems += 1;
+      reports.problem(...args);
+    },
+    warning: reports.warning,
+  };
+  checkFolderName(key, counting);
+  const { json, unreadable } = await readFiles(folder, counting);
+  const manifest = readManifest(json['area.json'], key, unreadable.has('area.json'), counting.problem);
+  const { 'schema.json': schemaJson, 'ui.json': ui, 'example.json': example } = json;
+  let schema: JsonObject | null = null;
+  if (schemaJson !== undefined) {
+    if (isJsonObject(schemaJson)) schema = schemaJson;
+    else counting.problem('schema.json', null, 'must be a JSON object (a JSON Schema)');
   }
-  if (ui !== undefined && !isJsonObject(ui)) own.push(`${join(folder, 'ui.json')}: must be a JSON object`);
-  if (example !== undefined && !isJsonObject(example)) {
-    own.push(`${join(folder, 'example.json')}: must be a JSON object`);
-  }
-  if (manifest && isJsonObject(schema)) checkFieldNames(manifest, schema, manifestFile, own);
-  if (own.length || !manifest || !isJsonObject(schema)) return null;
+  if (ui !== undefined && !isJsonObject(ui)) counting.problem('ui.json', null, 'must be a JSON object (a UI schema)');
   const uiSchema = isJsonObject(ui) ? ui : {};
+  if (manifest && schema) checkManifestNames(manifest, schema, uiSchema, counting.problem);
+  const validate = schema ? checkSchema(schema, counting) : null;
+  if (schema && isJsonObject(ui) && derefSchema(schema, schema)) checkUiSchema(ui, schema, counting);
+  if (example !== undefined && validate) checkExample(example, validate, manifest, counting);
+  if (problems || !manifest || !schema || !validate) return null;
   return {
     definition: buildDefinition(manifest, schema, uiSchema),
     example: isJsonObject(example) ? example : null,
+    exampleData: example,
     folder,
+    validate,
   };
 }
 
 /**
  * One folder of the schemas folder as discovery judged it: the area when it loads, otherwise
- * `null` and every problem found, each naming the file at fault. `problems` is empty exactly when
- * `area` is set.
+ * `null`; every problem found (`problems` is empty exactly when `area` is set) and every warning
+ * (questionable but valid: the area loads), each `<folder>/<file>#<JSON Pointer>: <message>`.
  */
-export type AreaFolderResult = { key: string; folder: string; area: LoadedArea | null; problems: string[] };
+export type AreaFolderResult = {
+  key: string;
+  folder: string;
+  area: LoadedArea | null;
+  problems: string[];
+  warnings: string[];
+};
 
-/** A nested area's parent must be another, un-nested area that loaded: the problem, or null. */
-function parentProblem(area: LoadedArea, byKey: ReadonlyMap<string, AreaDefinition>): string | null {
+/**
+ * A nested area's parent must be another, un-nested area that loads and whose root is an object:
+ * the problem, or null. `results` are all folders of the schemas folder, judged on their own.
+ */
+function parentProblem(
+  area: LoadedArea,
+  results: ReadonlyMap<string, AreaFolderResult>,
+  schemasDir: string,
+): string | null {
   const { definition, folder } = area;
-  if (definition.parent === undefined) return null;
-  const parent = byKey.get(definition.parent);
-  if (!parent || parent.key === definition.key) {
-    return `${join(folder, 'area.json')}: parent "${definition.parent}" is not another area in schemas/`;
+  const { parent } = definition;
+  if (parent === undefined) return null;
+  const at = (message: string) => formatFinding(folder, { file: 'area.json', pointer: '/parent', message });
+  if (parent === definition.key) return at(`"${parent}" is this area; an area cannot be its own parent`);
+  const result = results.get(parent);
+  if (!result) return at(`"${parent}" is not an area folder in ${schemasDir}`);
+  if (!result.area) return at(`"${parent}" is refused (see its problems), so this area nested under it is refused too`);
+  if (result.area.definition.parent !== undefined) {
+    return at(`"${parent}" is itself nested; only one level of nesting is supported`);
   }
-  if (parent.parent !== undefined) {
-    return `${join(folder, 'area.json')}: parent "${parent.key}" is itself nested; only one level of nesting is supported`;
+  if (!isObjectRoot(result.area.definition.schema)) {
+    return at(`"${parent}" is a form of one field (its root is not an object): it cannot have nested areas`);
   }
   return null;
 }
@@ -305,15 +233,22 @@ function parentProblem(area: LoadedArea, byKey: ReadonlyMap<string, AreaDefiniti
 /**
  * Judges every folder of `schemasDir` on its own (dot-folders and plain files are ignored), in
  * folder-name order: a broken folder never hides the others. A nested area whose parent is
- * missing, broken or itself nested is refused too. Throws {@link AreaDiscoveryError} only when
- * `schemasDir` itself cannot be read.
+ * missing, refused or itself nested is refused too. Throws {@link AreaDiscoveryError} only when
+ * `schemasDir` itself cannot be read. Paths in the messages start with `schemasDir` as given.
  */
 export async function discoverAreaFolders(schemasDir: string): Promise<AreaFolderResult[]> {
   let entries;
   try {
     entries = await readdir(schemasDir, { withFileTypes: true });
-  } catch {
-    throw new AreaDiscoveryError([`${schemasDir}: the schemas folder does not exist (set SCHEMAS_DIR)`]);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOTDIR'
+        ? 'is a file, not a schemas folder'
+        : code === 'ENOENT'
+          ? 'the schemas folder does not exist (set SCHEMAS_DIR)'
+          : `cannot be read (${code ?? 'error'})`;
+    throw new AreaDiscoveryError([`${schemasDir}: ${why}`]);
   }
   const keys = entries
     .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
@@ -321,29 +256,32 @@ export async function discoverAreaFolders(schemasDir: string): Promise<AreaFolde
     .sort();
   const results = await Promise.all(
     keys.map(async (key): Promise<AreaFolderResult> => {
+      const folder = join(schemasDir, key);
       const problems: string[] = [];
-      const area = await loadArea(schemasDir, key, problems);
-      return { key, folder: join(schemasDir, key), area, problems };
+      const warnings: string[] = [];
+      const reports: Reports = {
+        problem: (file, pointer, message) => problems.push(formatFinding(folder, { file, pointer, message })),
+        warning: (file, pointer, message) => warnings.push(formatFinding(folder, { file, pointer, message })),
+      };
+      const area = await judgeFolder(folder, key, reports);
+      return { key, folder, area, problems, warnings };
     }),
   );
-  const byKey = new Map(
-    results.flatMap((result) => (result.area ? [[result.area.definition.key, result.area.definition] as const] : [])),
-  );
-  for (const result of results) {
-    const problem = result.area ? parentProblem(result.area, byKey) : null;
-    if (problem) {
-      result.problems.push(problem);
-      result.area = null;
-    }
+  const byKey = new Map(results.map((result) => [result.key, result]));
+  const refused = results.flatMap((result) => {
+    const problem = result.area ? parentProblem(result.area, byKey, schemasDir) : null;
+    return problem ? [{ result, problem }] : [];
+  });
+  for (const { result, problem } of refused) {
+    result.problems.push(problem);
+    result.area = null;
   }
   return results;
 }
 
 /**
  * Loads every area folder under `schemasDir`, sorted by title. Throws {@link AreaDiscoveryError}
- * listing every problem of every folder ({@link discoverAreaFolders}): missing folder, bad folder
- * name, `area.json` key ≠ folder name, unreadable or invalid JSON, unknown list columns, unknown
- * parent, a rule naming a property the schema does not declare.
+ * listing every problem of every folder ({@link discoverAreaFolders}).
  */
 export async function discoverAreas(schemasDir: string): Promise<LoadedArea[]> {
   const results = await discoverAreaFolders(schemasDir);

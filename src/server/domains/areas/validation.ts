@@ -3,14 +3,23 @@
  * (src/shared/form-validation.ts): no removal of extra properties, no type coercion
  * (docs/behaviour.md "Form validation").
  */
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { FieldError } from '../../../shared/api-error';
-import { FORM_AJV_OPTIONS, RJSF_EXTRA_FORMATS, toFieldErrors } from '../../../shared/form-validation';
+import { addFormFormats, FORM_AJV_OPTIONS, toFieldErrors } from '../../../shared/form-validation';
 import type { JsonObject } from '../../../shared/json';
 
 /** Validates one form's data; returns one {@link FieldError} per failing field, empty when valid. */
 export type FormValidator = (data: unknown) => FieldError[];
+
+/**
+ * A new ajv instance configured as the browser's (`FORM_AJV_OPTIONS` and the formats of
+ * `addFormFormats`), without ajv's console logger: what it would log (an unknown format it ignores)
+ * the area checks report as a warning instead. The area checks and {@link compileFormValidator}
+ * both use it, so a schema the checks accept compiles and validates the same way for submissions.
+ */
+export function createFormAjv(): Ajv {
+  return addFormFormats(new Ajv({ ...FORM_AJV_OPTIONS, logger: false }));
+}
 
 /**
  * Compiles `schema` (draft-07, trusted: it comes from the repository's schemas/) into a
@@ -18,9 +27,10 @@ export type FormValidator = (data: unknown) => FieldError[];
  * Throws ajv's compile error when the schema is not valid JSON Schema.
  */
 export function compileFormValidator(schema: JsonObject): FormValidator {
-  const ajv = new Ajv({ ...FORM_AJV_OPTIONS });
-  addFormats(ajv);
-  for (const [name, pattern] of Object.entries(RJSF_EXTRA_FORMATS)) ajv.addFormat(name, pattern);
-  const validate = ajv.compile(schema);
+  return toFormValidator(createFormAjv().compile(schema));
+}
+
+/** A compiled ajv function as a {@link FormValidator}: its errors as one field error per field. */
+export function toFormValidator(validate: ValidateFunction): FormValidator {
   return (data) => (validate(data) ? [] : toFieldErrors(validate.errors));
 }

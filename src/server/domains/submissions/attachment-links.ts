@@ -8,7 +8,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
 import { findAttachmentRefs, MAX_ATTACHMENTS_PER_SUBMISSION } from '../../../shared/attachment';
-import type { JsonObject } from '../../../shared/json';
+import type { JsonObject, JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { attachments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -27,7 +27,7 @@ export async function checkAttachmentRefs(
   db: Database,
   uiSchema: JsonObject,
   user: AuthUser,
-  data: JsonObject,
+  data: JsonValue,
 ): Promise<AttachmentCheck> {
   const found = findAttachmentRefs(uiSchema, data);
   if (!found.length) return { errors: [], ids: [] };

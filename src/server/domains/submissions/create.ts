@@ -7,11 +7,11 @@
  * per-area number, the row, its `created` history entry, the attachment links, and
  * `submissionCreated` (routing and ticket feedback react to it there).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
 import { checkAreaRules } from '../../../shared/area-rules';
 import { escapePointerToken } from '../../../shared/form-validation';
-import type { JsonObject, JsonValue } from '../../../shared/json';
+import { isJsonObject, type JsonValue } from '../../../shared/json';
 import { isDocumentString, readRichText, toPlainText } from '../../../shared/rich-text';
 import { canSubmitArea } from '../../../shared/scopes';
 import { formatSubmissionNumber, type Submission } from '../../../shared/submission';
@@ -34,7 +34,8 @@ export type CreateDependencies = { db: Database; events: SubmissionEventBus };
 export type CreateInput = {
   area: Area;
   user: AuthUser;
-  data: JsonObject;
+  /** The form data: an object, or the value itself for a form whose root is not an object. */
+  data: JsonValue;
   parentId: string | undefined;
   idempotencyKey: string | undefined;
 };
@@ -84,8 +85,9 @@ async function checkParent(db: Database, input: CreateInput): Promise<void> {
 }
 
 /** Every field offering properties must name an existing, active property (the list behind the picker). */
-async function propertyErrors(db: Database, area: Area, data: JsonObject, errors: FieldError[]): Promise<FieldError[]> {
+async function propertyErrors(db: Database, area: Area, data: JsonValue, errors: FieldError[]): Promise<FieldError[]> {
   const found: FieldError[] = [];
+  if (!isJsonObject(data)) return found;
   for (const field of findPropertyFields(area.definition.uiSchema)) {
     const value = data[field];
     const path = `/${escapePointerToken(field)}`;
@@ -96,14 +98,18 @@ async function propertyErrors(db: Database, area: Area, data: JsonObject, errors
 }
 
 /** The area's cross-field rules (area.json `rules`); a field the schema already faulted keeps that one message. */
-function ruleErrors(area: Area, data: JsonObject, errors: FieldError[]): FieldError[] {
+function ruleErrors(area: Area, data: JsonValue, errors: FieldError[]): FieldError[] {
   const faulted = new Set(errors.map((error) => error.path));
   return checkAreaRules(area.definition.rules ?? [], data).filter((error) => !faulted.has(error.path));
 }
 
-function summaryOf(area: Area, data: JsonObject): string | null {
+/**
+ * The ticket's summary: the `summaryField` as plain text, or, for a form whose root is not an
+ * object, the value itself (docs/behaviour.md "Submissions").
+ */
+function summaryOf(area: Area, data: JsonValue): string | null {
   const field = area.definition.summaryField;
-  const value: JsonValue | undefined = field === undefined ? undefined : data[field];
+  const value: JsonValue | undefined = !isJsonObject(data) ? data : field === undefined ? undefined : data[field];
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string' || !value.trim()) return null;
   const reading = isDocumentString(value) ? readRichText(value) : undefined;
@@ -121,7 +127,10 @@ async function insertSubmission(
 ): Promise<string> {
   const { area, user, data } = input;
   const { key, version, propertyField } = area.definition;
-  const property = propertyField !== undefined && typeof data[propertyField] === 'string' ? data[propertyField] : null;
+  const chosen = propertyField !== undefined && isJsonObject(data) ? data[propertyField] : undefined;
+  const property = typeof chosen === 'string' ? chosen : null;
+  // JSON null as a whole (a form of one nullable field) is stored as the jsonb value null, not SQL NULL.
+  const stored: JsonValue | SQL = data === null ? sql`'null'::jsonb` : data;
   return db.transaction(async (tx) => {
     const [counter] = await tx
       .insert(areaCounters)
@@ -135,7 +144,7 @@ async function insertSubmission(
       sequence: counter.lastNumber,
       number,
       parentId: input.parentId ?? null,
-      data,
+      data: stored,
       schemaVersion: version,
     };
     const [row] = await tx
@@ -179,7 +188,7 @@ async function insertSubmission(
  */
 export async function createSubmission(dependencies: CreateDependencies, input: CreateInput): Promise<CreateResult> {
   const { db, events } = dependencies;
-  const { area, user, data, idempotencyKey } = input;
+  const { area, user, idempotencyKey } = input;
   if (!canSubmitArea(user, area.definition.key)) {
     throw forbidden(`You may not submit the ${area.definition.title} form.`);
   }
@@ -188,8 +197,10 @@ export async function createSubmission(dependencies: CreateDependencies, input: 
     if (earlier) return { submission: earlier, replayed: true };
   }
   await checkParent(db, input);
-  const errors = withPortalSetFieldErrors(area.definition.schema, data, area.validate(data));
-  errors.push(...sanitiseRichTextFields(area.definition.uiSchema, data, errors));
+  const errors = withPortalSetFieldErrors(area.definition.schema, input.data, area.validate(input.data));
+  const richText = sanitiseRichTextFields(area.definition.uiSchema, input.data, errors);
+  const { data } = richText;
+  errors.push(...richText.errors);
   errors.push(...ruleErrors(area, data, errors));
   errors.push(...(await propertyErrors(db, area, data, errors)));
   const attached = await checkAttachmentRefs(db, area.definition.uiSchema, user, data);
@@ -206,7 +217,7 @@ export async function createSubmission(dependencies: CreateDependencies, input: 
   if (errors.length) throw validationFailed(errors);
   let id: string;
   try {
-    id = await insertSubmission(dependencies, input, attached.ids);
+    id = await insertSubmission(dependencies, { ...input, data }, attached.ids);
   } catch (error) {
     // Two concurrent retries with one key: the loser's transaction rolled back; answer with the winner's row.
     if (idempotencyKey !== undefined && isUniqueViolation(error, 'submissions_requester_idempotency_key')) {

@@ -6,7 +6,7 @@
  */
 import type { FieldError } from '../../../shared/api-error';
 import type { AreaDefinition } from '../../../shared/area';
-import type { JsonObject } from '../../../shared/json';
+import type { JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { AuthUser } from '../role-groups';
@@ -15,7 +15,7 @@ import type { AuthUser } from '../role-groups';
 export type SubmissionDraft = {
   area: AreaDefinition;
   requester: AuthUser;
-  data: JsonObject;
+  data: JsonValue;
   /** JSON Pointers of the fields already refused; a listener leaves those fields alone (one message per field). */
   faultedPaths: ReadonlySet<string>;
   /** The database, outside any transaction: a listener reads, never writes. */
@@ -31,7 +31,7 @@ export type SubmissionCreated = {
     number: string;
     area: AreaDefinition;
     propertyCode: string | null;
-    data: JsonObject;
+    data: JsonValue;
   };
   requester: AuthUser;
 };

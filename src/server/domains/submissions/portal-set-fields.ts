@@ -7,7 +7,7 @@
  * data.
  */
 import type { FieldError } from '../../../shared/api-error';
-import type { JsonObject } from '../../../shared/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
 
 /** Ticket fields no submitter may set on create; the portal sets them itself. */
 export const PORTAL_SET_FIELDS = [
@@ -31,15 +31,17 @@ export const PORTAL_SET_FIELDS = [
 /**
  * `schemaErrors` with a clear entry for each portal-set field present in `data` but not declared
  * by the area's schema (replacing the schema's own message for that path). Paths are JSON Pointers.
+ * Data that is not an object (a form of one field) has no fields to refuse.
  */
 export function withPortalSetFieldErrors(
   schema: JsonObject,
-  data: JsonObject,
+  data: JsonValue,
   schemaErrors: FieldError[],
 ): FieldError[] {
   const declared = schema.properties;
   const isDeclared = (field: string) =>
     typeof declared === 'object' && declared !== null && !Array.isArray(declared) && Object.hasOwn(declared, field);
+  if (!isJsonObject(data)) return schemaErrors;
   const refused = PORTAL_SET_FIELDS.filter((field) => Object.hasOwn(data, field) && !isDeclared(field));
   if (!refused.length) return schemaErrors;
   const paths = new Set(refused.map((field) => `/${field}`));

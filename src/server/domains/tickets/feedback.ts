@@ -14,7 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
 import type { TicketRatingLink } from '../../../shared/area';
 import { escapePointerToken } from '../../../shared/form-validation';
-import type { JsonObject, JsonValue } from '../../../shared/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
 import { plainTextDocument } from '../../../shared/rich-text';
 import { canTransition, DONE_STATUSES, type TicketFeedbackRef, type TicketStatus } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
@@ -187,7 +187,8 @@ export async function findTicketFeedback(db: Database, ticketId: string): Promis
  */
 export async function objectToFeedback(draft: SubmissionDraft): Promise<FieldError[]> {
   const link = draft.area.ratesTicket;
-  if (!link) return [];
+  // area.json refuses ratesTicket for a form whose root is not an object (docs/behaviour.md "Form areas")
+  if (!link || !isJsonObject(draft.data)) return [];
   const faulted = draft.faultedPaths.has(fieldPath(link));
   return (await checkFeedbackTarget(draft.db, link, draft.requester, draft.data, faulted)).errors;
 }
@@ -200,7 +201,7 @@ export async function objectToFeedback(draft: SubmissionDraft): Promise<FieldErr
  */
 export async function recordFeedbackOfSubmission({ tx, submission, requester }: SubmissionCreated): Promise<void> {
   const link = submission.area.ratesTicket;
-  if (!link) return;
+  if (!link || !isJsonObject(submission.data)) return;
   const { target, errors } = await checkFeedbackTarget(tx, link, requester, submission.data, false);
   if (errors.length) throw validationFailed(errors);
   if (!target) return;

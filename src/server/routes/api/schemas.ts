@@ -4,7 +4,7 @@
  */
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { SUBMISSION_SORTS, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/submission';
-import type { JsonObject } from '../../../shared/json';
+import type { JsonObject, JsonValue } from '../../../shared/json';
 import { AreaRuleSchema } from '../../domains/areas';
 
 /**
@@ -19,6 +19,14 @@ export function NullableResult<T extends TSchema & { type: string }>(schema: T):
 
 /** Any JSON object (form data, JSON Schema, UI schema); serialized as-is. */
 export const JsonObjectSchema = Type.Unsafe<JsonObject>({ type: 'object', additionalProperties: true });
+
+/** Any JSON value (the data of a form, whose root need not be an object); serialized as-is. */
+export const JsonValueSchema = Type.Unsafe<JsonValue>({});
+
+/** A request body of any JSON value; a missing body fails the type check (400). */
+export const JsonBodySchema = Type.Unsafe<JsonValue>({
+  type: ['object', 'array', 'string', 'number', 'boolean', 'null'],
+});
 
 /** `ApiError` (src/shared/api-error.ts): every 4xx/5xx body. */
 export const ApiErrorSchema = Type.Object({ statusCode: Type.Integer(), error: Type.String(), message: Type.String() });
@@ -111,7 +119,7 @@ export const SubmissionSchema = Type.Object({
   priority: Type.Enum(TICKET_PRIORITIES),
   property: NullableResult(Type.String()),
   summary: NullableResult(Type.String()),
-  data: JsonObjectSchema,
+  data: JsonValueSchema,
   schemaVersion: Type.Integer(),
   requester: PersonRefSchema,
   createdAt: Type.String({ format: 'date-time' }),

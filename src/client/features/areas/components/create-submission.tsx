@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isValidationErrorBody } from '../../../../shared/api-error';
-import type { JsonObject } from '../../../../shared/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../../../shared/json';
+import { isObjectRoot } from '../../../../shared/schema-walk';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Loading } from '../../../components/status-message';
 import { useSession } from '../../../lib/session/session-context';
@@ -21,11 +22,21 @@ import { draftKey, useDraft } from '../drafts';
 import type { AreaContext } from '../area-route';
 import { useAreaFormSchemas } from '../../../form-engine/use-area-form-schemas';
 
-/** A child record starts on its parent's property (e.g. an incident's follow-up), when both have one. */
-function initialData(context: AreaContext): JsonObject {
+/**
+ * A child record starts on its parent's property (e.g. an incident's follow-up), when both have
+ * one; a form of one field (its root is not an object) starts empty.
+ */
+function initialData(context: AreaContext): JsonValue | undefined {
+  if (!isObjectRoot(context.area.schema)) return undefined;
   const field = context.area.propertyField;
   const property = context.parentSubmission?.property;
   return field && property ? { [field]: property } : {};
+}
+
+/** `data` with the linked ticket's field set (an object root: area.json refuses `ratesTicket` for any other). */
+function withLinkedTicket(data: JsonValue | undefined, linked: { field: string; number: string } | null): JsonValue | undefined {
+  if (!linked) return data;
+  return { ...(isJsonObject(data) ? data : {}), [linked.field]: linked.number };
 }
 
 /**
@@ -85,16 +96,13 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
     () => (readyUiSchema && lockedField ? lockField(readyUiSchema, lockedField) : readyUiSchema),
     [readyUiSchema, lockedField],
   );
-  const [startData] = useState<JsonObject>(() => ({
-    ...initialData(context),
-    ...(linked ? { [linked.field]: linked.number } : {}),
-  }));
+  const [startData] = useState<JsonValue | undefined>(() => withLinkedTicket(initialData(context), linked));
   const user = session.user;
   const autosave = useDraft(user ? draftKey(user.id, area.key, location.parent?.id) : null, area.version, startData);
-  const [initialFormData, setInitialFormData] = useState<JsonObject>(() => {
-    const data = outboxItem?.payload ?? autosave.restored?.data ?? startData;
+  const [initialFormData, setInitialFormData] = useState<JsonValue | undefined>(() => {
+    const data = outboxItem ? outboxItem.payload : autosave.restored ? autosave.restored.data : startData;
     // A draft of another ticket's feedback keeps its answers but rates the ticket of the link.
-    return linked ? { ...data, [linked.field]: linked.number } : data;
+    return withLinkedTicket(data, linked);
   });
   const [formKey, setFormKey] = useState(0);
   const [extraErrors, setExtraErrors] = useState<FieldErrorSchema | undefined>(() =>
@@ -104,7 +112,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
   const inFlight = useRef(false);
   const idempotencyKey = useRef<string>(createIdempotencyKey());
 
-  const handleSubmit = async (data: JsonObject) => {
+  const handleSubmit = async (data: JsonValue) => {
     if (inFlight.current) return;
     if (hasActiveUploads()) {
       toast.error('Wait until the files have finished uploading, then submit again.');

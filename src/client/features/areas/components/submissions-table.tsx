@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Submission } from '../../../../shared/submission';
 import { areaDetailPath, type AreaLocation } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/date-format';
-import { formatListValue, type ListColumn } from '../list-format';
+import { columnValue, formatListValue, type ListColumn } from '../list-format';
 
 /**
  * The table of an area's submissions: Number (a link to the submission), the area's list
@@ -47,7 +47,7 @@ export function SubmissionsTable({
                 <Link to={areaDetailPath(location, item.id)}>{item.number}</Link>
               </th>
               {columns.map((column) => (
-                <td key={column.key} data-label={column.title}>{formatListValue(item.data[column.key], column, { propertyLabels })}</td>
+                <td key={column.key} data-label={column.title}>{formatListValue(columnValue(item.data, column), column, { propertyLabels })}</td>
               ))}
               <td data-label={statusHeader}>
                 <span className={`status-badge status-badge--${item.status.toLowerCase().replace(/\s+/g, '-')}`}>

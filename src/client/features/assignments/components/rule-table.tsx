@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AreaSummary } from '../../../../shared/area';
 import type { AssignmentRule } from '../../../../shared/assignment';
-import { parsePointer } from '../../../../shared/form-validation';
+import { parsePointer } from '../../../../shared/json-pointer';
 
 /** What the table asks its page to do; each returns once the server answered. */
 export type RuleActions = {

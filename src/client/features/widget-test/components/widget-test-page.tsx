@@ -7,7 +7,7 @@
  * attachments are uploaded, as on every form, and stay unlinked until the orphan sweep).
  */
 import { useState } from 'react';
-import type { JsonObject } from '../../../../shared/json';
+import type { JsonObject, JsonValue } from '../../../../shared/json';
 import { AreaForm } from '../../../form-engine/area-form';
 import { toast } from '../../../lib/toast';
 
@@ -69,7 +69,7 @@ const INITIAL: JsonObject = { photo: PIXEL_PNG, missingPhoto: BROKEN_IMAGE };
 
 /** The widget test page. */
 export function WidgetTestPage() {
-  const [submitted, setSubmitted] = useState<JsonObject | null>(null);
+  const [submitted, setSubmitted] = useState<JsonValue | null>(null);
   return (
     <>
       <h1>Widget test</h1>

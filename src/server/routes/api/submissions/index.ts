@@ -1,6 +1,7 @@
 /**
  * Submissions of a form area (docs/behaviour.md "Submissions", "List paging"):
- * - `POST /api/areas/:key/submissions[?parentId=]` body = the form data → 201 Submission
+ * - `POST /api/areas/:key/submissions[?parentId=]` body = the form data (any JSON value: a form whose
+ *   root is not an object sends the value itself) → 201 Submission
  *   (200 + `Idempotency-Replayed: true` for a retried Idempotency-Key), 422 per-field errors;
  * - `GET /api/areas/:key/submissions?limit=&cursor=&sort=&q=&parentId=` → SubmissionPage;
  * - `GET /api/areas/:key/submissions/:id` → Submission, 404 when unknown, of another area or not visible.
@@ -15,7 +16,7 @@ import { requireUser } from '../require-user';
 import {
   ApiErrorSchema,
   AUTH_ERRORS,
-  JsonObjectSchema,
+  JsonBodySchema,
   SubmissionPageSchema,
   SubmissionSchema,
   SubmissionSortSchema,
@@ -61,7 +62,7 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
         params: AreaParams,
         querystring: CreateQuery,
         headers: CreateHeaders,
-        body: JsonObjectSchema,
+        body: JsonBodySchema,
         response: {
           200: SubmissionSchema,
           201: SubmissionSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaDefinition } from '../../../../../src/shared/area';
 import type { JsonObject } from '../../../../../src/shared/json';
-import { buildListColumns, formatListValue } from '../../../../../src/client/features/areas/list-format';
+import { buildListColumns, columnValue, formatListValue } from '../../../../../src/client/features/areas/list-format';
 import { formatDate, formatDateTime } from '../../../../../src/client/lib/date-format';
 
 /** Intl may put a narrow no-break space before AM/PM; compare with plain spaces. */
@@ -91,5 +91,40 @@ describe('formatListValue', () => {
     expect(long.length).toBe(80);
     expect(long.endsWith('…')).toBe(true);
     expect(formatListValue('<p>Leaking <b>pipe</b></p>', any({ type: 'string' }))).toBe('Leaking pipe');
+  });
+});
+
+describe('buildListColumns beyond plain properties', () => {
+  it('finds columns declared through $ref, then/else and dependencies, titled by the referenced schema', () => {
+    const columns = buildListColumns({
+      schema: {
+        type: 'object',
+        definitions: { money: { type: 'number', multipleOf: 0.01, title: 'Deposit' } },
+        properties: { deposit: { $ref: '#/definitions/money' } },
+        if: { properties: { deposit: { minimum: 1000 } } },
+        then: { properties: { approver: { type: 'string', title: 'Approver' } } },
+      },
+      uiSchema: {},
+      listColumns: ['deposit', 'approver'],
+    });
+    expect(columns.map((c) => [c.key, c.title])).toEqual([
+      ['deposit', 'Deposit'],
+      ['approver', 'Approver'],
+    ]);
+    expect(formatListValue(columnValue({ deposit: 1500 }, columns[0] ?? { key: '' }), columns[0] ?? column('amount'))).toBe('1,500.00');
+  });
+
+  it('gives a form of one field one column: the value itself, titled by the schema', () => {
+    const [only, ...rest] = buildListColumns({
+      schema: { type: 'array', title: 'Rooms to inspect', items: { type: 'string' } },
+      uiSchema: {},
+      listColumns: [],
+    });
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ key: '', isRoot: true, title: 'Rooms to inspect' });
+    expect(formatListValue(columnValue(['101', '102B'], only ?? { key: '' }), only ?? column('amount'))).toBe('101, 102B');
+    const [untitled] = buildListColumns({ schema: { type: 'string' }, uiSchema: {}, listColumns: [] });
+    expect(untitled?.title).toBe('Value');
+    expect(columnValue('hello', untitled ?? { key: '' })).toBe('hello');
   });
 });
