@@ -28,7 +28,8 @@ import {
   REPORT_DELIVERY_READ,
   REPORT_DELIVERY_WRITE,
 } from '../../shared/report-tracker';
-import { ASSIGNMENTS_MANAGE_SCOPE } from '../../shared/scopes';
+import { ADMIN_SCOPE, ASSIGNMENTS_MANAGE_SCOPE } from '../../shared/scopes';
+import { paths } from '../config/paths';
 
 type PageModule = { default: ComponentType };
 
@@ -106,6 +107,12 @@ export const routes: RouteObject[] = [
                     caseSensitive: true,
                     handle: { anyScope: [ASSIGNMENTS_MANAGE_SCOPE] } satisfies RouteHandle,
                     ...page(() => import('./routes/assignments')),
+                  },
+                  {
+                    path: paths.formAreas.slice(1),
+                    caseSensitive: true,
+                    handle: { anyScope: [ADMIN_SCOPE] } satisfies RouteHandle,
+                    ...page(() => import('./routes/form-areas')),
                   },
                   { path: 'Changes', ...page(() => import('./routes/changes')) },
                   { path: 'test', caseSensitive: true, ...page(() => import('./routes/widget-test')) },

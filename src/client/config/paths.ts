@@ -18,6 +18,7 @@ export const paths = {
   reportTracker: '/ReportTracker',
   roleGroups: '/RoleGroups',
   assignments: '/Assignments',
+  formAreas: '/FormAreas',
 } as const;
 
 /** `/RoleGroups/Access/{userId}`: a user's effective scopes and where each comes from (issue 6). */

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { Ticket, TicketPatch } from '../../../shared/tickets';
 import { LoadError, Loading } from '../../components/status-message';
-import { fetchArea } from '../../features/areas/api';
+import { fetchAreaOfSubmission } from '../../features/areas/api';
 import { StoredData } from '../../features/areas/components/submission-detail';
 import { fetchChanges, fetchComments, fetchTicket, updateTicket } from '../../features/tickets/api';
 import { CommentComposer } from '../../features/tickets/comment-composer';
@@ -21,9 +21,14 @@ import { toApiFailure } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
 
-/** The ticket's submission read-only with its area's form (field titles, rich text, files). */
+/**
+ * The ticket's submission read-only with its area's form (field titles, rich text, files); an
+ * area whose folder was removed shows it with the stored version it was submitted with.
+ */
 function TicketSubmission({ ticket }: { ticket: Ticket }) {
-  const area = useResource(`area:${ticket.area}`, () => fetchArea(ticket.area));
+  const area = useResource(`area:${ticket.area}@${ticket.schemaVersion}`, () =>
+    fetchAreaOfSubmission(ticket.area, ticket.schemaVersion),
+  );
   if (area.status === 'loading') return <Loading label="Loading the form…" />;
   if (area.status === 'error') return <LoadError error={area.error} onRetry={area.reload} what="This ticket's form" />;
   return <StoredData area={area.data} submission={ticket} />;
