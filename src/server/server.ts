@@ -17,7 +17,7 @@ function banner(config: AppConfig, areas: AreaCatalogue, ms: number): string {
   const { loaded, broken } = describeAreaHealth(areas);
   if (broken.length) {
     lines.push(
-      `${loaded} form areas serve; left out as broken (see the log or /FormAreas): ${broken.map((b) => b.key).join(', ')}`,
+      `Form areas serving: ${loaded}; left out as broken (see the log or /FormAreas): ${broken.map((b) => b.key).join(', ')}`,
     );
   }
   if (config.oidc.kind === 'builtin') {
