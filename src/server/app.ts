@@ -6,6 +6,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
+import { areaReloadPlugin } from './plugins/area-reload';
 import { areasPlugin } from './plugins/areas';
 import { attachmentSweepPlugin } from './plugins/attachment-sweep';
 import { authPlugin } from './plugins/auth/index';
@@ -14,7 +15,6 @@ import { domainsPlugin } from './plugins/domains';
 import { errorsPlugin } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
 import { openapiPlugin } from './plugins/openapi';
-import { schemaVersionsPlugin } from './plugins/schema-versions';
 import { staticPlugin } from './plugins/static';
 import { apiRoutes } from './routes/api/index';
 
@@ -31,7 +31,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
   await app.register(areasPlugin);
   await app.register(dbPlugin);
   await app.register(attachmentSweepPlugin);
-  await app.register(schemaVersionsPlugin);
+  await app.register(areaReloadPlugin);
   await app.register(domainsPlugin);
   if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
   await app.register(authPlugin);
@@ -41,7 +41,8 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
 }
 
 /**
- * Builds the app for `config`: discovers the areas, opens, migrates and seeds the database,
+ * Builds the app for `config`: judges the form areas (a broken folder is left out, never fatal),
+ * opens, migrates and seeds the database, records schema versions and starts watching SCHEMAS_DIR,
  * mounts the built-in identity provider (unless an external issuer is configured), the API, its
  * docs and the built client. Every plugin is awaited here, so a failing step throws (after closing
  * what it opened); the caller may still add hooks before `listen`/`inject` make it ready.

@@ -32,6 +32,7 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Optional(Type.Enum(LOG_LEVELS)),
   ATTACHMENT_SWEEP_INTERVAL_MINUTES: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   ORPHAN_ATTACHMENT_MAX_AGE_HOURS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  AREA_RESCAN_INTERVAL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -86,6 +87,12 @@ export type AppConfig = {
    * than `maxAgeMs` (ORPHAN_ATTACHMENT_MAX_AGE_HOURS, default 24; 0 deletes every orphan).
    */
   attachmentSweep: { intervalMs: number; maxAgeMs: number };
+  /**
+   * Reloading the form areas without a restart (plugins/area-reload.ts; docs/behaviour.md "Form
+   * areas"): SCHEMAS_DIR is watched for changes and judged again every `rescanIntervalMs`
+   * (AREA_RESCAN_INTERVAL_SECONDS, default 30). 0 turns both off: the areas load at start only.
+   */
+  areaReload: { rescanIntervalMs: number };
 };
 
 /** Thrown by {@link loadConfig} with every problem found, one per line. */
@@ -120,6 +127,9 @@ export const ASYMMETRIC_ALGORITHMS = [
   'Ed25519',
 ] as const;
 
+/** Seconds between two re-scans of SCHEMAS_DIR when AREA_RESCAN_INTERVAL_SECONDS is not set. */
+export const DEFAULT_AREA_RESCAN_SECONDS = 30;
+
 /** Plain-words replacements for ajv's "must match pattern …". */
 const PATTERN_HINTS: Record<string, string> = {
   PORT: 'must be a port number',
@@ -128,6 +138,7 @@ const PATTERN_HINTS: Record<string, string> = {
   OIDC_ISSUER: 'must be the issuer URL, starting with https:// (or http:// for local testing)',
   ATTACHMENT_SWEEP_INTERVAL_MINUTES: 'must be a number of minutes, e.g. 60 or 0.5',
   ORPHAN_ATTACHMENT_MAX_AGE_HOURS: 'must be a number of hours, e.g. 24 (0: every unlinked upload)',
+  AREA_RESCAN_INTERVAL_SECONDS: 'must be a whole number of seconds, e.g. 30 (0: load the form areas at start only)',
 };
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -223,6 +234,10 @@ export function loadConfig(
   if (!problems.length && (sweepMinutes <= 0 || sweepMinutes > 35_000)) {
     problems.push(`ATTACHMENT_SWEEP_INTERVAL_MINUTES=${sweepMinutes} must be more than 0 and at most 35000`);
   }
+  const rescanSeconds = Number(cleaned.AREA_RESCAN_INTERVAL_SECONDS ?? DEFAULT_AREA_RESCAN_SECONDS);
+  if (!problems.length && rescanSeconds > 86_400) {
+    problems.push(`AREA_RESCAN_INTERVAL_SECONDS=${rescanSeconds} must be at most 86400 (one day)`);
+  }
   const typed = cleaned as Env;
   problems.push(...oidcProblems(typed));
   if (problems.length) throw new ConfigError(problems);
@@ -260,6 +275,9 @@ function configFromEnv(env: Env, port: number, cwd: string): AppConfig {
     attachmentSweep: {
       intervalMs: Number(env.ATTACHMENT_SWEEP_INTERVAL_MINUTES ?? 60) * 60 * 1000,
       maxAgeMs: Number(env.ORPHAN_ATTACHMENT_MAX_AGE_HOURS ?? 24) * 60 * 60 * 1000,
+    },
+    areaReload: {
+      rescanIntervalMs: Number(env.AREA_RESCAN_INTERVAL_SECONDS ?? DEFAULT_AREA_RESCAN_SECONDS) * 1000,
     },
   };
 }

@@ -1,17 +1,25 @@
 /**
  * Starts the portal: reads the configuration once, builds the app, listens, and closes cleanly on
  * SIGINT/SIGTERM (close-with-grace → app.close(), which closes PGlite and releases its lock).
- * Prints where to open the portal and how to sign in.
+ * Prints where to open the portal and how to sign in, and names form-area folders left out as
+ * broken. Only an unreadable SCHEMAS_DIR (AreaDiscoveryError) stops the start among the areas.
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DataFolderLockedError } from './db/lock';
-import { AreaDiscoveryError } from './domains/areas';
+import { AreaDiscoveryError, describeAreaHealth, type AreaCatalogue } from './domains/areas';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/data';
 
-function banner(config: AppConfig, ms: number): string {
+function banner(config: AppConfig, areas: AreaCatalogue, ms: number): string {
   const lines = [``, `TM online portal is running at ${config.publicUrl}  (ready in ${ms} ms)`];
+  // A broken folder never stops the start (docs/behaviour.md "Form areas"); say so where people look.
+  const { loaded, broken } = describeAreaHealth(areas);
+  if (broken.length) {
+    lines.push(
+      `Form areas serving: ${loaded}; left out as broken (see the log or /FormAreas): ${broken.map((b) => b.key).join(', ')}`,
+    );
+  }
   if (config.oidc.kind === 'builtin') {
     lines.push(`Sign in with one of these demo users, password "${DEMO_PASSWORD}":`);
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.username.padEnd(12)} ${account.name}`);
@@ -57,7 +65,7 @@ async function main(): Promise<void> {
       await app.close();
       throw error;
     });
-    console.log(banner(config, Math.round(performance.now() - started)));
+    console.log(banner(config, app.areas, Math.round(performance.now() - started)));
   } catch (error) {
     console.error(describeStartError(error, config));
     process.exit(1);

@@ -3,7 +3,7 @@ import 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import type { AreaRegistry } from './domains/areas';
+import type { AreaCatalogue } from './domains/areas';
 import type { AuthUser, GroupReferences } from './domains/role-groups';
 import type { DomainEvents } from './lib/domain-events';
 import type { PortalEvents } from './plugins/domains';
@@ -13,7 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Database;
-    areas: AreaRegistry;
+    /** The live form-area catalogue (domains/areas/catalogue.ts): `list` and `get` read its current snapshot. */
+    areas: AreaCatalogue;
     /** The domain-event bus (plugins/domains.ts). */
     events: DomainEvents<PortalEvents>;
     /** Checks that name what uses a role group before it may be deleted (plugins/domains.ts). */

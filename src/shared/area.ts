@@ -96,6 +96,7 @@ export const RESERVED_ROUTE_SEGMENTS = [
   'RoleGroups',
   'test',
   'ReportTracker',
+  'FormAreas',
   'assets',
   'content',
 ] as const;

@@ -12,10 +12,10 @@ describe('public system routes', () => {
   });
   afterAll(() => app.close());
 
-  it('GET /api/health answers 200 {"status":"ok"} without a token', async () => {
+  it('GET /api/health answers 200 {"status":"ok"} with the form areas without a token', async () => {
     const response = await app.inject('/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', areas: { loaded: 3, broken: [] } });
   });
 
   it('GET /api/auth/config describes the built-in provider', async () => {

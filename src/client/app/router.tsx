@@ -39,7 +39,7 @@ import {
   REPORT_DELIVERY_READ,
   REPORT_DELIVERY_WRITE,
 } from '../../shared/report-tracker';
-import { ASSIGNMENTS_MANAGE_SCOPE, ROLEGROUPS_MANAGE_SCOPE } from '../../shared/scopes';
+import { ADMIN_SCOPE, ASSIGNMENTS_MANAGE_SCOPE, ROLEGROUPS_MANAGE_SCOPE } from '../../shared/scopes';
 import { routePaths } from '../config/paths';
 
 type PageModule = { default: ComponentType };
@@ -127,6 +127,12 @@ export const routes: RouteObject[] = [
                     caseSensitive: true,
                     handle: MANAGE_ASSIGNMENTS,
                     ...page(() => import('./routes/assignments')),
+                  },
+                  {
+                    path: routePaths.formAreas,
+                    caseSensitive: true,
+                    handle: { anyScope: [ADMIN_SCOPE] } satisfies RouteHandle,
+                    ...page(() => import('./routes/form-areas')),
                   },
                   { path: routePaths.changes, ...page(() => import('./routes/changes')) },
                   { path: routePaths.widgetTest, caseSensitive: true, ...page(() => import('./routes/widget-test')) },

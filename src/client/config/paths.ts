@@ -28,6 +28,7 @@ export const routePaths = {
   userAccess: `${USER_ACCESS}/:userId`,
   assignments: 'Assignments',
   changes: 'Changes',
+  formAreas: 'FormAreas',
   widgetTest: 'test',
   areaList: ':area',
   areaCreate: `:area/${AREA_CREATE_SEGMENT}`,
@@ -56,6 +57,7 @@ export const paths = {
   roleGroups: `/${routePaths.roleGroups}`,
   assignments: `/${routePaths.assignments}`,
   changes: `/${routePaths.changes}`,
+  formAreas: `/${routePaths.formAreas}`,
 } as const;
 
 /** `/RoleGroups/Access/{userId}`: a user's effective scopes and where each comes from. */

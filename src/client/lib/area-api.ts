@@ -6,11 +6,12 @@
  * src/shared/submission.ts.
  */
 import type { AreaDefinition, AreaSummary, FormSchemaVersion } from '../../shared/area';
+import { FORM_SCHEMA_VERSION_HEADER } from '../../shared/form-areas';
 import type { JsonValue } from '../../shared/json';
 import type { Property } from '../../shared/me';
 import type { Submission } from '../../shared/submission';
 import { cachedPromise } from './cache';
-import { api } from './http';
+import { api, isNotFoundError } from './http';
 
 const areaListCache = new Map<string, Promise<AreaSummary[]>>();
 const areaCache = new Map<string, Promise<AreaDefinition>>();
@@ -35,6 +36,23 @@ export function fetchSchemaVersion(key: string, version: number): Promise<FormSc
   );
 }
 
+/**
+ * The area of a stored submission, to show it with: the live definition, or — when the area's
+ * folder was removed and the area left the catalogue (404) — a stand-in made of the stored
+ * version `version` of its form, so its submissions stay readable (docs/behaviour.md "Form areas").
+ */
+export async function fetchAreaOfSubmission(key: string, version: number): Promise<AreaDefinition> {
+  try {
+    return await fetchArea(key);
+  } catch (error) {
+    if (!isNotFoundError(error)) throw error;
+    const stored = await fetchSchemaVersion(key, version);
+    const { schema, uiSchema, rules } = stored;
+    const title = typeof schema.title === 'string' && schema.title ? schema.title : key;
+    return { key, title, group: '', description: '', version, schema, uiSchema, rules, listColumns: [], handlers: [] };
+  }
+}
+
 /** `GET /api/properties`: the property list for `optionsFrom: "properties"` fields (cached). */
 export function fetchProperties(): Promise<Property[]> {
   return cachedPromise(propertyCache, 'all', () => api.get('properties').json<Property[]>());
@@ -43,18 +61,22 @@ export function fetchProperties(): Promise<Property[]> {
 /**
  * `POST /api/areas/:key/submissions` with the form data as body (nested areas: `?parentId=`).
  * The `Idempotency-Key` header makes a retried request return the first result instead of
- * storing the submission twice. Not retried automatically (ky retries no POST).
+ * storing the submission twice; `Form-Schema-Version` names the version the form was rendered
+ * with (a newer one on the server answers 409 `schema_changed`). Not retried automatically (ky
+ * retries no POST).
  */
 export function createSubmission(
   key: string,
   data: JsonValue,
-  options: { idempotencyKey: string; parentId?: string },
+  options: { idempotencyKey: string; parentId?: string; schemaVersion?: number },
 ): Promise<Submission> {
+  const headers: Record<string, string> = { 'Idempotency-Key': options.idempotencyKey };
+  if (options.schemaVersion !== undefined) headers[FORM_SCHEMA_VERSION_HEADER] = String(options.schemaVersion);
   return api
     .post(`areas/${encodeURIComponent(key)}/submissions`, {
       json: data,
       searchParams: { parentId: options.parentId || undefined },
-      headers: { 'Idempotency-Key': options.idempotencyKey },
+      headers,
     })
     .json<Submission>();
 }

@@ -72,6 +72,13 @@ describe('loadConfig', () => {
     expect(message.split('\n')[0]).toBe('Invalid configuration:');
   });
 
+  it('re-scans SCHEMAS_DIR every 30 s by default; AREA_RESCAN_INTERVAL_SECONDS=0 turns reloading off', () => {
+    expect(loadConfig({}).areaReload).toEqual({ rescanIntervalMs: 30_000 });
+    expect(loadConfig({ AREA_RESCAN_INTERVAL_SECONDS: '0' }).areaReload).toEqual({ rescanIntervalMs: 0 });
+    expect(() => loadConfig({ AREA_RESCAN_INTERVAL_SECONDS: 'soon' })).toThrow(/must be a whole number of seconds/);
+    expect(() => loadConfig({ AREA_RESCAN_INTERVAL_SECONDS: '90000' })).toThrow(/must be at most 86400/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT=70000 must be 1–65535/);
   });

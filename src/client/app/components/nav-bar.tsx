@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
 import { REPORT_READ_SCOPES } from '../../../shared/report-tracker';
-import { ASSIGNMENTS_MANAGE_SCOPE, hasScope, ROLEGROUPS_MANAGE_SCOPE } from '../../../shared/scopes';
+import { ADMIN_SCOPE, ASSIGNMENTS_MANAGE_SCOPE, hasScope, ROLEGROUPS_MANAGE_SCOPE } from '../../../shared/scopes';
 import { useSession } from '../../lib/session/session-context';
 
 type NavEntry = {
@@ -22,6 +22,7 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.roleGroups, label: 'Role groups', end: false, anyScope: [ROLEGROUPS_MANAGE_SCOPE] },
   { to: paths.assignments, label: 'Assignments', end: false, anyScope: [ASSIGNMENTS_MANAGE_SCOPE] },
   { to: paths.changes, label: 'Changes', end: false },
+  { to: paths.formAreas, label: 'Form areas', end: false, anyScope: [ADMIN_SCOPE] },
 ];
 
 /**

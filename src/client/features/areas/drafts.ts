@@ -55,6 +55,8 @@ export type DraftControls = {
   change: (data: JsonValue) => void;
   /** Removes the draft (after a submit, or "Discard draft") and cancels a pending save. */
   clear: () => void;
+  /** Writes `data` at once (a submit the server refused must survive a reload). */
+  saveNow: (data: JsonValue) => void;
 };
 
 /** Autosave of one create form under `key` (null: no user yet, nothing stored). */
@@ -66,18 +68,25 @@ export function useDraft(key: string | null, schemaVersion: number, startData: J
   const emptyJson = useRef(JSON.stringify(startData));
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const saveNow = useCallback(
+    (data: JsonValue) => {
+      if (!key) return;
+      clearTimeout(timer.current);
+      const draft = { data, savedAt: new Date().toISOString(), schemaVersion };
+      if (writeDraft(localStorage, key, draft)) setSavedAt(draft.savedAt);
+    },
+    [key, schemaVersion],
+  );
   const change = useCallback(
     (data: JsonValue) => {
       if (!key) return;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        const json = JSON.stringify(data);
-        if (json === startJson.current && !readDraft(localStorage, key)) return;
-        const draft = { data, savedAt: new Date().toISOString(), schemaVersion };
-        if (writeDraft(localStorage, key, draft)) setSavedAt(draft.savedAt);
+        if (JSON.stringify(data) === startJson.current && !readDraft(localStorage, key)) return;
+        saveNow(data);
       }, DRAFT_SAVE_DELAY_MS);
     },
-    [key, schemaVersion],
+    [key, saveNow],
   );
   const clear = useCallback(() => {
     clearTimeout(timer.current);
@@ -85,5 +94,5 @@ export function useDraft(key: string | null, schemaVersion: number, startData: J
     startJson.current = emptyJson.current;
     setSavedAt(null);
   }, [key]);
-  return { restored, savedAt, change, clear };
+  return { restored, savedAt, change, clear, saveNow };
 }

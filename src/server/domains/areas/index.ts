@@ -1,6 +1,7 @@
 /**
  * Form areas: the folders of the schemas directory (schema.json, ui.json, area.json, example.json)
- * discovered at start and judged one by one, their compiled validators, and the versions of their forms.
+ * judged one by one at start and at every reload, the live catalogue with their compiled
+ * validators, and the versions of their forms.
  */
 export {
   AreaDiscoveryError,
@@ -10,5 +11,12 @@ export {
   type LoadedArea,
 } from './discovery';
 export { AreaManifestSchema, AreaRuleSchema, findPropertyFields } from './manifest';
+export {
+  createAreaCatalogue,
+  describeAreaHealth,
+  type AreaCatalogue,
+  type AreaFolderState,
+  type AreaReloadReport,
+} from './catalogue';
 export { loadAreaRegistry, type Area, type AreaRegistry } from './registry';
-export { findSchemaVersion, recordSchemaVersion } from './schema-versions';
+export { readFormSchemaVersion, recordSchemaVersion } from './schema-versions';

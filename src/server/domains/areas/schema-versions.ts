@@ -6,11 +6,13 @@
  * `version`, when given, is a floor for the first number (existing data keeps its numbers).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, max } from 'drizzle-orm';
-import type { AreaDefinition } from '../../../shared/area';
+import { and, desc, eq, max } from 'drizzle-orm';
+import type { AreaDefinition, FormSchemaVersion } from '../../../shared/area';
 import type { JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { formSchemaVersions } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { AreaRegistry } from './registry';
 
 /** JSON text with object keys sorted at every level, so equal content gives equal text. */
 export function canonicalJson(value: JsonValue | undefined): string {
@@ -73,12 +75,43 @@ export async function recordSchemaVersion(db: Database, definition: AreaDefiniti
   throw new Error(`could not record a schema version for area ${definition.key}`);
 }
 
-/** One stored version of an area's form, or null. */
-export async function findSchemaVersion(db: Database, area: string, version: number) {
+/**
+ * Version `version` of an area's form (default: the current one) for
+ * `GET /api/areas/:key/schema`. An area whose folder was removed is no longer in `areas`, but
+ * the versions its submissions were stored with still answer (default: its latest), with
+ * `current: false`, so those submissions stay readable. 404 `not_found` for an area that never
+ * had a version, or a version it never had.
+ */
+export async function readFormSchemaVersion(
+  db: Database,
+  areas: AreaRegistry,
+  key: string,
+  version: number | undefined,
+): Promise<FormSchemaVersion> {
+  const live = areas.get(key)?.definition;
   const [row] = await db
     .select()
     .from(formSchemaVersions)
-    .where(and(eq(formSchemaVersions.area, area), eq(formSchemaVersions.version, version)))
+    .where(
+      version === undefined && !live
+        ? eq(formSchemaVersions.area, key)
+        : and(eq(formSchemaVersions.area, key), eq(formSchemaVersions.version, version ?? live?.version ?? 0)),
+    )
+    .orderBy(desc(formSchemaVersions.version))
     .limit(1);
-  return row ?? null;
+  if (!row) {
+    throw notFound(
+      live ? `The ${live.title} form has no version ${version ?? live.version}.` : `There is no form area "${key}".`,
+    );
+  }
+  const answer: FormSchemaVersion = {
+    key: row.area,
+    version: row.version,
+    current: row.version === live?.version,
+    schema: row.schema,
+    uiSchema: row.uiSchema,
+    createdAt: row.createdAt.toISOString(),
+  };
+  if (Array.isArray(row.rules) && row.rules.length) answer.rules = row.rules as FormSchemaVersion['rules'];
+  return answer;
 }

@@ -13,6 +13,7 @@ import { checkAreaRules } from '../../../shared/area-rules';
 import { escapePointerToken } from '../../../shared/form-validation';
 import { isJsonObject, type JsonValue } from '../../../shared/json';
 import { isDocumentString, readRichText, toPlainText } from '../../../shared/rich-text';
+import { SCHEMA_CHANGED_ERROR } from '../../../shared/form-areas';
 import { canSubmitArea } from '../../../shared/scopes';
 import { formatSubmissionNumber, type Submission } from '../../../shared/submission';
 import type { Database } from '../../db/client';
@@ -38,6 +39,11 @@ export type CreateInput = {
   data: JsonValue;
   parentId: string | undefined;
   idempotencyKey: string | undefined;
+  /**
+   * The schema version the form was rendered with (`Form-Schema-Version`), or undefined (API
+   * clients): then the data is checked against the current version.
+   */
+  schemaVersion?: number | undefined;
 };
 
 /** The stored submission; `replayed` when an earlier request with the same Idempotency-Key made it. */
@@ -63,6 +69,21 @@ async function findByIdempotencyKey(
     );
   }
   return toSubmission(row);
+}
+
+/**
+ * 409 `schema_changed` when the form was rendered with another schema version than the current
+ * one (docs/behaviour.md "Form areas"): its fields may no longer be the form's.
+ */
+function checkSchemaVersion(area: Area, sent: number | undefined): void {
+  const { title, version } = area.definition;
+  if (sent === undefined || sent === version) return;
+  throw new HttpError(
+    409,
+    SCHEMA_CHANGED_ERROR,
+    `The ${title} form has changed since you opened it (yours is version ${sent}, the current one is version ${version}). ` +
+      'Nothing was stored: reload the form, check your answers and submit again.',
+  );
 }
 
 async function checkParent(db: Database, input: CreateInput): Promise<void> {
@@ -179,7 +200,9 @@ async function insertSubmission(
 
 /**
  * Creates a submission of `input.area` (see the module comment). Errors: 403 `forbidden` without
- * `forms:submit` or `forms:<Area>:submit`; 422 `validation_failed` with one error per field
+ * `forms:submit` or `forms:<Area>:submit`; 409 `schema_changed` when `schemaVersion` is not the
+ * area's current version (after the replay check, so a retry of a stored submission still
+ * answers with it); 422 `validation_failed` with one error per field
  * (portal-set ticket fields such as `status` or `requester`, schema, rules, property and
  * attachment errors, a bad or missing `parentId`, and any listener's objection); 404 `not_found`
  * for a parent the user cannot see; 409 `conflict` for an Idempotency-Key reused across areas or
@@ -196,6 +219,7 @@ export async function createSubmission(dependencies: CreateDependencies, input: 
     const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
     if (earlier) return { submission: earlier, replayed: true };
   }
+  checkSchemaVersion(area, input.schemaVersion);
   await checkParent(db, input);
   const errors = withPortalSetFieldErrors(area.definition.schema, input.data, area.validate(input.data));
   const richText = sanitiseRichTextFields(area.definition.uiSchema, input.data, errors);

@@ -3,6 +3,7 @@
  * submission — the one visibility rule that tickets, history and attachments share.
  */
 export { readMyActivity } from './activity';
+export { formAreaOverview } from './area-overview';
 export { linkAttachments } from './attachment-links';
 export { createSubmission } from './create';
 export type { SubmissionCreated, SubmissionDraft, SubmissionEvents } from './events';

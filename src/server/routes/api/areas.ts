@@ -12,9 +12,11 @@ export const AreaParams = Type.Object({ key: Type.String({ maxLength: 64 }) });
  * unknown key → 404 `not_found` (docs/behaviour.md "Error messages").
  */
 export const areaRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
-  const summaries: AreaSummary[] = app.areas.list.map(({ definition: { key, title, group, description, parent } }) =>
-    parent === undefined ? { key, title, group, description } : { key, title, group, description, parent },
-  );
+  // Read per request: the catalogue changes when SCHEMAS_DIR does (docs/behaviour.md "Form areas").
+  const summaries = (): AreaSummary[] =>
+    app.areas.list.map(({ definition: { key, title, group, description, parent } }) =>
+      parent === undefined ? { key, title, group, description } : { key, title, group, description, parent },
+    );
   app.get(
     '/areas',
     {
@@ -25,7 +27,7 @@ export const areaRoutes: FastifyPluginCallbackTypebox = (app, _options, done) =>
         response: { 200: Type.Array(AreaSummarySchema), ...AUTH_ERRORS },
       },
     },
-    () => summaries,
+    () => summaries(),
   );
   app.get(
     '/areas/:key',

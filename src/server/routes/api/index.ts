@@ -5,6 +5,7 @@ import { assignmentRuleRoutes } from './assignment-rules/index';
 import { submissionAssignmentRoutes } from './assignment-rules/submission-assignment';
 import { attachmentRoutes } from './attachments/index';
 import { authConfigRoutes } from './auth-config';
+import { formAreaRoutes } from './form-areas';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
 import { meActivityRoutes } from './me-activity';
@@ -38,6 +39,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(ticketRoutes);
   await app.register(attachmentRoutes);
   await app.register(schemaVersionRoutes);
+  await app.register(formAreaRoutes);
   await app.register(meActivityRoutes);
   await app.register(directoryRoutes);
 };

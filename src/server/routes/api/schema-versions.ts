@@ -1,14 +1,13 @@
 /**
  * `GET /api/areas/:key/schema[?version=N]` → FormSchemaVersion: the JSON Schema, UI schema and
  * rules of version N of an area's form (default: the current one), so a stored submission can be
- * shown with the schema it was submitted with (docs/behaviour.md "Schema versions"). 404
- * `not_found` for an unknown area or version.
+ * shown with the schema it was submitted with (docs/behaviour.md "Schema versions"); an area whose
+ * folder was removed still answers with its stored versions. 404 `not_found` for an unknown area
+ * or version.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { FormSchemaVersion } from '../../../shared/area';
-import { notFound } from '../../lib/errors';
-import { AreaRuleSchema, findSchemaVersion } from '../../domains/areas';
+import { AreaRuleSchema, readFormSchemaVersion } from '../../domains/areas';
 import { AreaParams } from './areas';
 import { ApiErrorSchema, AUTH_ERRORS, JsonObjectSchema } from './schemas';
 
@@ -37,24 +36,7 @@ export const schemaVersionRoutes: FastifyPluginCallbackTypebox = (app, _options,
         response: { 200: FormSchemaVersionSchema, 404: ApiErrorSchema, ...AUTH_ERRORS },
       },
     },
-    async (request): Promise<FormSchemaVersion> => {
-      const area = app.areas.get(request.params.key);
-      if (!area) throw notFound(`There is no form area "${request.params.key}".`);
-      const { key, version: current } = area.definition;
-      const version = request.query.version ?? current;
-      const row = await findSchemaVersion(app.db, key, version);
-      if (!row) throw notFound(`The ${area.definition.title} form has no version ${version}.`);
-      const answer: FormSchemaVersion = {
-        key,
-        version,
-        current: version === current,
-        schema: row.schema,
-        uiSchema: row.uiSchema,
-        createdAt: row.createdAt.toISOString(),
-      };
-      if (Array.isArray(row.rules) && row.rules.length) answer.rules = row.rules as FormSchemaVersion['rules'];
-      return answer;
-    },
+    async (request) => readFormSchemaVersion(app.db, app.areas, request.params.key, request.query.version),
   );
   done();
 };

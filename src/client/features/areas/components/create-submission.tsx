@@ -1,6 +1,7 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isValidationErrorBody } from '../../../../shared/api-error';
+import { SCHEMA_CHANGED_ERROR } from '../../../../shared/form-areas';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../../shared/json';
 import { isObjectRoot } from '../../../../shared/schema-walk';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
@@ -74,6 +75,31 @@ function DraftBar({ savedAt, onDiscard }: { savedAt: string | null; onDiscard: (
 }
 
 /**
+ * Shown when the server refused the submit because the form changed since the page loaded (409
+ * `schema_changed`, docs/behaviour.md "Form areas"): the answers are in the draft, and reloading
+ * the page opens the current form with them.
+ */
+function SchemaChangedNotice({ message }: { message: string }) {
+  const reload = useRef<HTMLButtonElement>(null);
+  // The submit button is usually far below: bring the way out into view and to the keyboard.
+  useEffect(() => {
+    reload.current?.scrollIntoView({ block: 'center' });
+    reload.current?.focus({ preventScroll: true });
+  }, [message]);
+  return (
+    <div className="load-error" role="alert">
+      <p>
+        <strong>This form has changed since you opened it.</strong> {message} Your answers are saved as a draft in this
+        browser and come back when the form reloads.
+      </p>
+      <button ref={reload} type="button" className="button" onClick={() => window.location.reload()}>
+        Reload the form
+      </button>
+    </div>
+  );
+}
+
+/**
  * The create page body: the area's form, submitted to `POST /api/areas/:key/submissions` with
  * an idempotency key. A 422 puts the server's messages on the fields; success toasts
  * "Submitted <number>" and opens the new record; a network failure keeps the data for a retry
@@ -81,7 +107,9 @@ function DraftBar({ savedAt, onDiscard }: { savedAt: string | null; onDiscard: (
  * goes to the offline outbox with its idempotency key (lib/outbox.ts), sent once when back online.
  * An `outboxItem` (one the server refused) opens with its data and the server's errors.
  * Unfinished input is autosaved as a draft (features/areas/drafts.ts) that survives a reload and
- * is cleared on submit.
+ * is cleared on submit. The POST names the schema version the form was rendered with; when the
+ * area has a newer one the server refuses it (409), the answers are kept as a draft and the page
+ * asks to reload the form.
  */
 export function CreateSubmission({ context, outboxItem }: { context: AreaContext; outboxItem?: OutboxItem }) {
   const { area, location } = context;
@@ -109,6 +137,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
     outboxItem?.errors.length ? toErrorSchema(outboxItem.errors) : undefined,
   );
   const [isSubmitting, setSubmitting] = useState(false);
+  const [schemaChanged, setSchemaChanged] = useState<string | null>(null);
   const inFlight = useRef(false);
   const idempotencyKey = useRef<string>(createIdempotencyKey());
 
@@ -125,6 +154,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
       const created = await createSubmission(area.key, data, {
         idempotencyKey: idempotencyKey.current,
         parentId: location.parent?.id,
+        schemaVersion: area.version,
       });
       autosave.clear();
       if (outboxItem) await removeOutboxItem(outboxItem.idempotencyKey);
@@ -151,7 +181,11 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
       }
       // Only an answer whose outcome is unknown (no answer, 5xx) may be retried with the same key.
       if (!failure.isNetwork && failure.status < 500) idempotencyKey.current = createIdempotencyKey();
-      if (failure.status === 422 && isValidationErrorBody(failure.body)) {
+      if (failure.status === 409 && failure.body?.error === SCHEMA_CHANGED_ERROR) {
+        autosave.saveNow(data);
+        setSchemaChanged(failure.message);
+        toast.error('Not submitted: this form has changed. Reload it to continue.');
+      } else if (failure.status === 422 && isValidationErrorBody(failure.body)) {
         setExtraErrors(toErrorSchema(failure.body.errors));
         toast.error('Please correct the highlighted fields');
         const first = failure.body.errors[0];
@@ -185,6 +219,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
       {schemas.status === 'ready' ? (
         <>
           {schemas.warning ? <p className="note">{schemas.warning}</p> : null}
+          {schemaChanged ? <SchemaChangedNotice message={schemaChanged} /> : null}
           <DraftBar savedAt={autosave.savedAt} onDiscard={discardDraft} />
           <AreaForm
             key={formKey}

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
 import { LoadError, Loading } from '../../../components/status-message';
 import { StoredData } from '../../../form-engine/stored-data';
-import { fetchArea } from '../../../lib/area-api';
+import { fetchAreaOfSubmission } from '../../../lib/area-api';
 import { toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useResource } from '../../../lib/use-resource';
@@ -15,7 +15,9 @@ import { TicketPanel } from './ticket-panel';
 
 /** The ticket's submission read-only with its area's form (field titles, rich text, files). */
 function TicketSubmission({ ticket }: { ticket: Ticket }) {
-  const area = useResource(`area:${ticket.area}`, () => fetchArea(ticket.area));
+  const area = useResource(`area:${ticket.area}@${ticket.schemaVersion}`, () =>
+    fetchAreaOfSubmission(ticket.area, ticket.schemaVersion),
+  );
   if (area.status === 'loading') return <Loading label="Loading the form…" />;
   if (area.status === 'error') return <LoadError error={area.error} onRetry={area.reload} what="This ticket's form" />;
   return <StoredData area={area.data} submission={ticket} />;

@@ -2,7 +2,8 @@
  * Submissions of a form area (docs/behaviour.md "Submissions", "List paging"):
  * - `POST /api/areas/:key/submissions[?parentId=]` body = the form data (any JSON value: a form whose
  *   root is not an object sends the value itself) → 201 Submission
- *   (200 + `Idempotency-Replayed: true` for a retried Idempotency-Key), 422 per-field errors;
+ *   (200 + `Idempotency-Replayed: true` for a retried Idempotency-Key), 422 per-field errors,
+ *   409 `schema_changed` when `Form-Schema-Version` names another than the current version;
  * - `GET /api/areas/:key/submissions?limit=&cursor=&sort=&q=&parentId=` → SubmissionPage;
  * - `GET /api/areas/:key/submissions/:id` → Submission, 404 when unknown, of another area or not visible.
  */
@@ -34,7 +35,18 @@ const CreateHeaders = Type.Object({
       description: 'Retry-safe key: a retry with the same key returns the first submission',
     }),
   ),
+  'form-schema-version': Type.Optional(
+    Type.String({
+      pattern: '^[1-9][0-9]{0,8}$',
+      description:
+        'The schema version the form was rendered with; another than the current one answers 409 schema_changed',
+    }),
+  ),
 });
+/** `Form-Schema-Version` as a number (its pattern is checked by the header schema). */
+const schemaVersionHeader = (value: string | undefined): number | undefined =>
+  value === undefined ? undefined : Number(value);
+
 const ListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
@@ -84,6 +96,7 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
           data: request.body,
           parentId: request.query.parentId,
           idempotencyKey: request.headers['idempotency-key'],
+          schemaVersion: schemaVersionHeader(request.headers['form-schema-version']),
         },
       );
       if (replayed) return reply.code(200).header('idempotency-replayed', 'true').send(submission);

@@ -51,8 +51,7 @@ import {
 /** See the module comment. */
 export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const signedIn = { permission: 'signed-in' as const };
-  // The area that rates tickets, from the registry (areas are discovered at start; a new folder
-  // needs a restart).
+  // The area that rates tickets, from the live catalogue (read per request: it follows SCHEMAS_DIR).
   const feedbackArea = () => app.areas.list.find((area) => area.definition.ratesTicket)?.definition.key;
   /** A ticket number in `q` typed in any case, in the stored spelling of its area key. */
   const withAreaCase = <F extends TicketFilters>(filters: F): F =>
