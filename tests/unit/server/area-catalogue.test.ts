@@ -53,7 +53,7 @@ describe('the area catalogue (docs/behaviour.md "Form areas")', () => {
     expect(catalogue.get('One')).toBe(one);
     expect(catalogue.get('Two')).toBe(two);
     expect(report.newlyBroken.map((state) => state.key)).toEqual(['Two']);
-    expect(report.newlyBroken[0]?.problems[0]).toMatch(/^Two\/schema\.json: is not a valid JSON Schema/);
+    expect(report.newlyBroken[0]?.problems[0]).toMatch(/^Two\/schema\.json#\/properties\/name\/type: is not valid JSON Schema/);
     expect(describeAreaHealth(catalogue).broken).toEqual([
       { key: 'Two', problems: report.newlyBroken[0]?.problems, servingLastGood: true },
     ]);

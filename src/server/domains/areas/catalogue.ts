@@ -14,7 +14,6 @@ import type { Database } from '../../db/client';
 import { discoverAreaFolders, type LoadedArea } from './discovery';
 import type { Area, AreaRegistry } from './registry';
 import { canonicalJson, recordSchemaVersion } from './schema-versions';
-import { compileFormValidator } from './validation';
 
 /** One folder of the schemas folder as the last reload judged it. */
 export type AreaFolderState = {
@@ -90,7 +89,7 @@ async function judgeFolder(
   previous: Entry | undefined,
   db: Database | null,
 ): Promise<Judged> {
-  const problems = [...result.problems];
+  const problems = result.problems;
   let entry: Entry | null = null;
   let kept = false;
   if (result.area) {
@@ -99,7 +98,7 @@ async function judgeFolder(
       entry = previous;
       kept = true;
     } else {
-      entry = await buildEntry(result.area, fingerprint, previous, db, problems);
+      entry = await buildEntry(result.area, fingerprint, previous, db);
     }
   }
   const serving = entry ?? previous ?? null;
@@ -117,19 +116,11 @@ async function buildEntry(
   fingerprint: string,
   previous: Entry | undefined,
   db: Database | null,
-  problems: string[],
-): Promise<Entry | null> {
-  const { definition, example, folder } = loaded;
+): Promise<Entry> {
+  const { definition, example } = loaded;
   const schemaJson = canonicalJson(definition.schema);
-  let validate = previous?.schemaJson === schemaJson ? previous.area.validate : null;
-  if (!validate) {
-    try {
-      validate = compileFormValidator(definition.schema);
-    } catch (error) {
-      problems.push(`${folder}${sep}schema.json: is not a valid JSON Schema (${(error as Error).message})`);
-      return null;
-    }
-  }
+  // An unchanged schema keeps the validator it served with (discovery compiled it again to judge it).
+  const validate = previous?.schemaJson === schemaJson ? previous.area.validate : loaded.validate;
   if (db) definition.version = await recordSchemaVersion(db, definition);
   return { area: { definition, validate, example }, fingerprint, schemaJson, versioned: db !== null };
 }

@@ -4,9 +4,8 @@
  */
 import type { AreaDefinition } from '../../../shared/area';
 import type { JsonObject } from '../../../shared/json';
-import { AreaDiscoveryError, discoverAreas } from './discovery';
-import { compileFormValidator, type FormValidator } from './validation';
-import { join } from 'node:path';
+import { discoverAreas } from './discovery';
+import type { FormValidator } from './validation';
 
 /** One area ready to serve: its definition, its validator and its example data (if any). */
 export type Area = { definition: AreaDefinition; validate: FormValidator; example: JsonObject | null };
@@ -17,19 +16,10 @@ export type AreaRegistry = {
   get(key: string): Area | undefined;
 };
 
-/** Loads and compiles every area; throws {@link AreaDiscoveryError} with every problem found. */
+/** Loads and compiles every area; throws discovery's AreaDiscoveryError with every problem found. */
 export async function loadAreaRegistry(schemasDir: string): Promise<AreaRegistry> {
   const loaded = await discoverAreas(schemasDir);
-  const problems: string[] = [];
-  const list: Area[] = [];
-  for (const { definition, example, folder } of loaded) {
-    try {
-      list.push({ definition, validate: compileFormValidator(definition.schema), example });
-    } catch (error) {
-      problems.push(`${join(folder, 'schema.json')}: is not a valid JSON Schema (${(error as Error).message})`);
-    }
-  }
-  if (problems.length) throw new AreaDiscoveryError(problems);
+  const list: Area[] = loaded.map(({ definition, validate, example }) => ({ definition, validate, example }));
   const byKey = new Map(list.map((area) => [area.definition.key, area]));
   return { list, get: (key) => byKey.get(key) };
 }
