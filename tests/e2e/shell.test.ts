@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser } from './support/browser';
+import { closeBrowser, closePages, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 async function freshPage(): Promise<Page> {
-  for (const open of context.pages()) await open.close();
+  await closePages(context);
   await context.clearCookies();
   const page = await context.newPage();
   await page.goto(`${base}/Login`);

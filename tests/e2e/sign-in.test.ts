@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { closeBrowser, launchBrowser } from './support/browser';
+import { closeBrowser, closePages, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 
 const EXPIRED_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.';
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 /** A new tab on a clean slate: no provider session (cookies), no portal storage, other tabs closed. */
 async function freshPage(): Promise<Page> {
-  for (const open of context.pages()) await open.close();
+  await closePages(context);
   await context.clearCookies();
   const page = await context.newPage();
   await page.goto(`${base}/`);
@@ -207,6 +207,7 @@ describe('signing in through the built-in provider', () => {
     expect(firstState).toMatch(/^[0-9a-f]{32}$/);
     expect(state).toMatch(/^[0-9a-f]{32}$/);
     expect(state).not.toBe(firstState);
+    await page.waitForURL(/\/oidc\/interaction\//);
   });
 
   it.each(['//evil.example', '/\\evil.example', 'https://evil.example/', '/%2F%2Fevil.example', '/\uFF0Fevil.example'])(

@@ -69,6 +69,21 @@ function chromiumPids(userDataDir: string): number[] {
 }
 
 /**
+ * Closes every tab of `context`, each first sent to `about:blank`. A tab a test left on its way
+ * somewhere (the sign-in redirect chain: `/Tickets` → `/login` → `/oidc/auth` → the provider's
+ * page) may be mid-navigation, and Chromium can leave a `Page.close` issued at that moment
+ * unanswered forever (seen in a debug log: `page.close` started as the tab committed the
+ * provider's page and never returned). `goto('about:blank')` waits for the tab to settle within
+ * the context's default timeout; closing a settled tab always returns.
+ */
+export async function closePages(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) {
+    await page.goto('about:blank');
+    await page.close();
+  }
+}
+
+/**
  * Closes a context made by {@link launchBrowser}, and its browser, waiting at most `ms`.
  * `BrowserContext.close` has no timeout of its own: a browser that stopped answering would hold
  * an `afterAll` until vitest's hook timeout and stay behind as a process. When the close does not
