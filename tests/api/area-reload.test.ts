@@ -271,7 +271,7 @@ describe('a broken folder at start', () => {
     expect(summary.broken.map((entry) => entry.key)).toEqual(['BadRoot', 'Broken']);
     expect(summary.broken.every((entry) => !entry.servingLastGood)).toBe(true);
     expect(summary.broken[0]?.problems).toEqual([
-      'BadRoot/area.json: "key" is "Elsewhere" but the folder is "BadRoot"; they must be equal',
+      'BadRoot/area.json#/key: "Elsewhere" does not match the folder name "BadRoot"; they must be equal',
     ]);
     expect(summary.broken[1]?.problems[0]).toMatch(/^Broken\/schema\.json: is not valid JSON/);
     expect(health.body).not.toContain(root);
