@@ -74,11 +74,19 @@ function chromiumPids(userDataDir: string): number[] {
  * page) may be mid-navigation, and Chromium can leave a `Page.close` issued at that moment
  * unanswered forever (seen in a debug log: `page.close` started as the tab committed the
  * provider's page and never returned). `goto('about:blank')` waits for the tab to settle within
- * the context's default timeout; closing a settled tab always returns.
+ * the context's default timeout; when the tab's own next step of the chain interrupts it, the tab
+ * is sent again once that step has landed (at most 3 tries). Closing a settled tab always returns.
  */
 export async function closePages(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) {
-    await page.goto('about:blank');
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await page.goto('about:blank');
+        break;
+      } catch (error) {
+        if (attempt >= 3 || !/interrupted by another navigation/.test(String(error))) throw error;
+      }
+    }
     await page.close();
   }
 }
