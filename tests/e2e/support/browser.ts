@@ -69,24 +69,29 @@ function chromiumPids(userDataDir: string): number[] {
 }
 
 /**
- * Closes every tab of `context`, each first sent to `about:blank`. A tab a test left on its way
- * somewhere (the sign-in redirect chain: `/Tickets` → `/login` → `/oidc/auth` → the provider's
- * page) may be mid-navigation, and Chromium can leave a `Page.close` issued at that moment
- * unanswered forever (seen in a debug log: `page.close` started as the tab committed the
- * provider's page and never returned). `goto('about:blank')` waits for the tab to settle within
- * the context's default timeout; when the tab's own next step of the chain interrupts it, the tab
- * is sent again once that step has landed (at most 3 tries). Closing a settled tab always returns.
+ * Closes every tab of `context` once it has settled. A tab a test left on its way somewhere (the
+ * sign-in redirect chain: `/Tickets` → `/login` → `/oidc/auth` → the provider's page) may be
+ * mid-navigation, and Chromium can leave a `Page.close` issued at that moment unanswered forever
+ * (seen in a debug log: `page.close` started as the tab committed the provider's page and never
+ * returned; `page.close` has no timeout). So each tab first waits until no request is in flight
+ * (the chain's every step is a request), then goes to `about:blank`, then closes; each wait is
+ * bounded by the context's default timeout. A `goto` interrupted by the chain's own next step is
+ * tried again (at most 3 times); one interrupted by a navigation to `about:blank` got there anyway.
  */
 export async function closePages(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) {
+    await page.waitForLoadState('networkidle');
     for (let attempt = 1; ; attempt += 1) {
       try {
         await page.goto('about:blank');
         break;
       } catch (error) {
-        if (attempt >= 3 || !/interrupted by another navigation/.test(String(error))) throw error;
+        const message = String(error);
+        if (message.includes('interrupted by another navigation to "about:blank"')) break;
+        if (attempt >= 3 || !message.includes('interrupted by another navigation')) throw error;
       }
     }
+    await page.waitForURL('about:blank');
     await page.close();
   }
 }
