@@ -5,14 +5,15 @@ import type { AreaDefinition, AreaSummary } from '../../src/shared/area';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { JsonObject } from '../../src/shared/json';
 import { escapePointerToken } from '../../src/shared/form-validation';
-import { loadAreaRegistry, type Area } from '../../src/server/domains/areas/registry';
+import { discoverAreas } from '../../src/server/domains/areas/discovery';
+import type { Area } from '../../src/server/domains/areas/registry';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions, omit } from './helpers/data';
 import { authHeader } from './helpers/sign-in';
 import { forceStatus } from './helpers/tickets';
 
 const hasSchemas = existsSync(REAL_SCHEMAS_DIR);
-const areas: Area[] = hasSchemas ? [...(await loadAreaRegistry(REAL_SCHEMAS_DIR)).list] : [];
+const areas: Area[] = hasSchemas ? await discoverAreas(REAL_SCHEMAS_DIR) : [];
 
 /** An invalid variant of an example: its first required field removed. */
 function withoutFirstRequired(area: Area): { data: JsonObject; path: string } {

@@ -8,11 +8,11 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser } from './support/browser';
+import { closeAllBrowsers } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
-import { signInOnProviderPage } from './support/sign-in';
+import { signedInPage } from './support/sign-in';
 
 const SCHEMAS = new URL('../../schemas/', import.meta.url).pathname;
 
@@ -38,21 +38,10 @@ async function writeKeyReturn(schemasDir: string, withKeyCount: boolean): Promis
 let root: string;
 let schemasDir: string;
 let portal: PortalServer;
-const contexts: BrowserContext[] = [];
 let admin: Page;
 let submissionId = '';
 
-async function signedInPage(username: string, path: string): Promise<Page> {
-  const context = await launchBrowser();
-  contexts.push(context);
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  await page.goto(`${portal.baseUrl}${path}`);
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await signInOnProviderPage(page, username);
-  await page.waitForURL(`${portal.baseUrl}${path}`);
-  return page;
-}
+const signedIn = (username: string, path: string): Promise<Page> => signedInPage(portal.baseUrl, username, path);
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const areaRow = (page: Page, title: string | RegExp) =>
@@ -60,6 +49,14 @@ const areaRow = (page: Page, title: string | RegExp) =>
     .getByRole('table', { name: /Form areas/ })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: title }) });
+/** Refreshes the administrator's /FormAreas page and reads cell `index` of the Key return row. */
+const refreshedKeyReturnCell = async (index: number): Promise<string> => {
+  await admin.getByRole('button', { name: 'Refresh' }).click();
+  return areaRow(admin, /Key return/)
+    .getByRole('cell')
+    .nth(index)
+    .innerText();
+};
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'tm-e2e-form-areas-'));
@@ -72,14 +69,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await closeBrowser(context);
+  await closeAllBrowsers();
   await portal?.stop();
   await rm(root, { recursive: true, force: true });
 });
 
 describe('/FormAreas', () => {
   it('shows an administrator every folder, the broken one with its problem', async () => {
-    admin = await signedInPage('admin', '/FormAreas');
+    admin = await signedIn('admin', '/FormAreas');
     await admin.getByRole('heading', { name: 'Form areas', level: 1 }).waitFor();
     expect(await nav(admin).getByRole('link', { name: 'Form areas' }).count()).toBe(1);
     const broken = areaRow(admin, 'Broken');
@@ -96,7 +93,7 @@ describe('/FormAreas', () => {
   });
 
   it('is not offered to an employee, who is told they have no access', async () => {
-    const employee = await signedInPage('employee', '/FormAreas');
+    const employee = await signedIn('employee', '/FormAreas');
     await expect
       .poll(() => employee.getByRole('heading', { name: 'You do not have access to this page' }).count())
       .toBe(1);
@@ -107,24 +104,13 @@ describe('/FormAreas', () => {
 
 describe('a form whose schema changes while it is open', () => {
   it('is refused on submit with a message to reload; the answers come back in the newer form', async () => {
-    const page = await signedInPage('employee', '/KeyReturn/Form');
+    const page = await signedIn('employee', '/KeyReturn/Form');
     await page.getByRole('heading', { name: 'New Key return', level: 1 }).waitFor();
     await page.locator('#root_unit').fill('B-204');
 
     await writeKeyReturn(schemasDir, true);
     // the server reloads by itself: the administrator's page shows version 2 after a refresh
-    await expect
-      .poll(
-        async () => {
-          await admin.getByRole('button', { name: 'Refresh' }).click();
-          return areaRow(admin, /Key return/)
-            .getByRole('cell')
-            .nth(2)
-            .innerText();
-        },
-        { timeout: 10_000, interval: 500 },
-      )
-      .toBe('2');
+    await expect.poll(() => refreshedKeyReturnCell(2), { timeout: 10_000, interval: 500 }).toBe('2');
 
     await page.getByRole('button', { name: 'Submit' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'This form has changed since you opened it' });
@@ -153,18 +139,7 @@ describe('a form whose schema changes while it is open', () => {
 describe('an area whose folder is removed', () => {
   it('leaves the catalogue; its ticket still shows the stored data with the form it was submitted with', async () => {
     await rm(join(schemasDir, 'KeyReturn'), { recursive: true });
-    await expect
-      .poll(
-        async () => {
-          await admin.getByRole('button', { name: 'Refresh' }).click();
-          return areaRow(admin, /Key return/)
-            .getByRole('cell')
-            .nth(3)
-            .innerText();
-        },
-        { timeout: 10_000, interval: 500 },
-      )
-      .toMatch(/^Removed/);
+    await expect.poll(() => refreshedKeyReturnCell(3), { timeout: 10_000, interval: 500 }).toMatch(/^Removed/);
     expect(
       await areaRow(admin, /Key return/)
         .getByRole('cell')

@@ -5,27 +5,16 @@
  * Admin and employee use separate browsers (separate storage), as two people would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { closeAllBrowsers } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
-import { signInOnProviderPage } from './support/sign-in';
+import { signedInPage } from './support/sign-in';
 
 let portal: PortalServer;
-const contexts: BrowserContext[] = [];
 let admin: Page;
 let employee: Page;
 
-async function signedInPage(username: string, path: string): Promise<Page> {
-  const context = await launchBrowser();
-  contexts.push(context);
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  await page.goto(`${portal.baseUrl}${path}`);
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await signInOnProviderPage(page, username);
-  await page.waitForURL(`${portal.baseUrl}${path}`);
-  return page;
-}
+const signedIn = (username: string, path: string): Promise<Page> => signedInPage(portal.baseUrl, username, path);
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -40,13 +29,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await closeBrowser(context);
+  await closeAllBrowsers();
   await portal?.stop();
 });
 
 describe('/RoleGroups', () => {
   it('tells the employee they have no access to role groups and shows them no such entry', async () => {
-    employee = await signedInPage('employee', '/RoleGroups');
+    employee = await signedIn('employee', '/RoleGroups');
     await expect
       .poll(() => employee.getByRole('heading', { name: 'You do not have access to this page' }).count())
       .toBe(1);
@@ -55,7 +44,7 @@ describe('/RoleGroups', () => {
   });
 
   it('lets an administrator create a group with reports:accounting:read and add the employee, who then sees Report tracker', async () => {
-    admin = await signedInPage('admin', '/RoleGroups');
+    admin = await signedIn('admin', '/RoleGroups');
     expect(await nav(admin).getByRole('link', { name: 'Role groups' }).count()).toBe(1);
     await admin.getByRole('button', { name: 'New role group' }).click();
     const form = admin.getByRole('form', { name: 'New role group' });

@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { closeAllBrowsers } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
-import { signInOnProviderPage } from './support/sign-in';
+import { signedInPage } from './support/sign-in';
 import { ticketViewSettled } from './support/ticket-view';
 
 type FormValue = Parameters<typeof fillForm>[1];
@@ -21,22 +21,11 @@ const example = JSON.parse(
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 let portal: PortalServer;
-const contexts: BrowserContext[] = [];
 let requester: Page;
 let handler: Page;
 let ticketPath = '';
 
-async function signedInPage(username: string, path: string): Promise<Page> {
-  const context = await launchBrowser();
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${portal.baseUrl}${path}`);
-  await page.waitForURL(/\/oidc\//);
-  await signInOnProviderPage(page, username);
-  await page.waitForURL(`${portal.baseUrl}${path}`);
-  return page;
-}
+const signedIn = (username: string, path: string): Promise<Page> => signedInPage(portal.baseUrl, username, path);
 
 const comments = (page: Page) => page.getByRole('region', { name: 'Comments' });
 
@@ -45,13 +34,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await closeBrowser(context);
+  await closeAllBrowsers();
   await portal?.stop();
 });
 
 describe('ticket comments with rich text and files', () => {
   it('the ticket view shows the submission with field titles and its rich text as text', async () => {
-    requester = await signedInPage('employee', '/ResidentService/Form');
+    requester = await signedIn('employee', '/ResidentService/Form');
     await fillForm(requester, example);
     await requester.getByRole('button', { name: 'Submit' }).click();
     await requester.waitForURL(/\/ResidentService\/[0-9a-f-]{36}$/, { timeout: 30_000 });
@@ -67,7 +56,7 @@ describe('ticket comments with rich text and files', () => {
   });
 
   it('the handler posts a public comment with bold text and a file, and an internal one', async () => {
-    handler = await signedInPage('maintenance', ticketPath);
+    handler = await signedIn('maintenance', ticketPath);
     await ticketViewSettled(handler);
     const editor = handler.getByLabel('New comment', { exact: true });
     await editor.click();

@@ -8,11 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { closeAllBrowsers } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
-import { signInOnProviderPage } from './support/sign-in';
+import { signedInPage } from './support/sign-in';
 import { ticketViewSettled } from './support/ticket-view';
 
 type FormValue = Parameters<typeof fillForm>[1];
@@ -23,22 +23,11 @@ const example = exampleOf('ResidentService');
 const VISIT_SLIP = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 let portal: PortalServer;
-const contexts: BrowserContext[] = [];
 let requester: Page;
 let handler: Page;
 let ticketUrl = '';
 
-async function signedInPage(username: string, path: string): Promise<Page> {
-  const context = await launchBrowser();
-  context.setDefaultTimeout(20_000);
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${portal.baseUrl}${path}`);
-  await page.waitForURL(/\/oidc\//);
-  await signInOnProviderPage(page, username);
-  await page.waitForURL(`${portal.baseUrl}${path}`);
-  return page;
-}
+const signedIn = (username: string, path: string): Promise<Page> => signedInPage(portal.baseUrl, username, path);
 
 async function status(page: Page): Promise<string> {
   return page.getByTestId('ticket-status').innerText();
@@ -49,13 +38,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await closeBrowser(context);
+  await closeAllBrowsers();
   await portal?.stop();
 });
 
 describe('a resident service ticket worked to resolution', () => {
   it('the requester submits ResidentService and opens it as a ticket', async () => {
-    requester = await signedInPage('employee', '/ResidentService/Form');
+    requester = await signedIn('employee', '/ResidentService/Form');
     await fillForm(requester, example);
     await requester.getByRole('button', { name: 'Submit' }).click();
     await requester.waitForURL(/\/ResidentService\/[0-9a-f-]{36}$/, { timeout: 30_000 });
@@ -67,7 +56,7 @@ describe('a resident service ticket worked to resolution', () => {
   });
 
   it('the handler moves it to In progress and posts an internal and a public comment', async () => {
-    handler = await signedInPage('maintenance', new URL(ticketUrl).pathname);
+    handler = await signedIn('maintenance', new URL(ticketUrl).pathname);
     await ticketViewSettled(handler);
     await handler.getByRole('button', { name: 'Move to In progress' }).click();
     await expect.poll(() => status(handler)).toBe('In progress');

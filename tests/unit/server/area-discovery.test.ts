@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AreaDiscoveryError, discoverAreaFolders, discoverAreas } from '../../../src/server/domains/areas/discovery';
 import { findPropertyField } from '../../../src/server/domains/areas/manifest';
-import { loadAreaRegistry } from '../../../src/server/domains/areas/registry';
 
 let root: string;
 
@@ -210,7 +209,7 @@ describe('discoverAreas', () => {
     await writeArea('Unresolved', {
       'schema.json': { type: 'object', properties: { a: { $ref: '#/definitions/gone' } } },
     });
-    expect(await problemsOf(() => loadAreaRegistry(root))).toEqual([
+    expect(await problemsOf(() => discoverAreas(root))).toEqual([
       `${join(root, 'Broken', 'schema.json')}#/properties/a/type: is not valid JSON Schema: must be equal to one of the allowed values`,
       `${join(root, 'Unresolved', 'schema.json')}#/properties/a/$ref: does not compile: can't resolve reference #/definitions/gone`,
     ]);

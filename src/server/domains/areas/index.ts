@@ -18,5 +18,5 @@ export {
   type AreaFolderState,
   type AreaReloadReport,
 } from './catalogue';
-export { loadAreaRegistry, type Area, type AreaRegistry } from './registry';
+export type { Area, AreaRegistry } from './registry';
 export { readFormSchemaVersion, recordSchemaVersion } from './schema-versions';

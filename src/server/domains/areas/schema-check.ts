@@ -260,7 +260,7 @@ export function checkSchema(schema: JsonObject, reports: Reports): FormValidator
     }
     return null;
   }
-  // One ajv per area, as the submissions use (compileFormValidator): `$id`s of areas never collide.
+  // One ajv per area (validation.ts createFormAjv): `$id`s of areas never collide.
   const own = createFormAjv();
   let validate: ValidateFunction | undefined;
   try {

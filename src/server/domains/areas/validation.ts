@@ -14,17 +14,18 @@ export type FormValidator = (data: unknown) => FieldError[];
 /**
  * A new ajv instance configured as the browser's (`FORM_AJV_OPTIONS` and the formats of
  * `addFormFormats`), without ajv's console logger: what it would log (an unknown format it ignores)
- * the area checks report as a warning instead. The area checks and {@link compileFormValidator}
- * both use it, so a schema the checks accept compiles and validates the same way for submissions.
+ * the area checks report as a warning instead. The area checks compile each area's schema with it
+ * (one instance per area, so `$id`s of different areas never collide), and that validator is the
+ * one its submissions are checked with.
  */
 export function createFormAjv(): Ajv {
   return addFormFormats(new Ajv({ ...FORM_AJV_OPTIONS, logger: false }));
 }
 
 /**
- * Compiles `schema` (draft-07, trusted: it comes from the repository's schemas/) into a
- * {@link FormValidator}. One ajv instance per area so `$id`s of different areas never collide.
- * Throws ajv's compile error when the schema is not valid JSON Schema.
+ * Compiles `schema` (draft-07, trusted: it comes from the schemas folder) into a
+ * {@link FormValidator} on its own {@link createFormAjv} instance, as the area checks do. Throws
+ * ajv's compile error when the schema is not valid JSON Schema.
  */
 export function compileFormValidator(schema: JsonObject): FormValidator {
   return toFormValidator(createFormAjv().compile(schema));

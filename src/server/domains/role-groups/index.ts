@@ -5,7 +5,7 @@
  */
 export { cachedEffectiveAccess, userAccess, type AuthUser } from './access';
 export { assigneeOptions, listRoleGroupNames, searchUsers } from './directory';
-export { describeReferences, GroupReferences, type GroupReference, type GroupReferenceCheck } from './references';
+export { GroupReferences, type GroupReference, type GroupReferenceCheck } from './references';
 export {
   addMember,
   createRoleGroup,

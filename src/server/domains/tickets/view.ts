@@ -29,7 +29,7 @@ const MAX_ASSIGNEE_USERS = 1000;
  * rates tickets (area.json `ratesTicket`), if any: the requester of a Resolved or Closed ticket
  * without feedback gets a link to its form, pre-linked to the ticket.
  */
-export function withPermissions(
+function withPermissions(
   user: AuthUser,
   row: TicketRow,
   feedback: TicketFeedbackRef | null,
