@@ -10,6 +10,7 @@ import { areaReloadPlugin } from './plugins/area-reload';
 import { areasPlugin } from './plugins/areas';
 import { attachmentSweepPlugin } from './plugins/attachment-sweep';
 import { authPlugin } from './plugins/auth/index';
+import { clusterEventsPlugin } from './plugins/cluster-events';
 import { dbPlugin } from './plugins/db';
 import { domainsPlugin } from './plugins/domains';
 import { errorsPlugin } from './plugins/errors';
@@ -30,6 +31,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
   await app.register(errorsPlugin);
   await app.register(areasPlugin);
   await app.register(dbPlugin);
+  await app.register(clusterEventsPlugin);
   await app.register(attachmentSweepPlugin);
   await app.register(areaReloadPlugin);
   await app.register(domainsPlugin);

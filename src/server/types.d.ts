@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import type { AreaCatalogue } from './domains/areas';
 import type { AuthUser, GroupReferences } from './domains/role-groups';
 import type { DomainEvents } from './lib/domain-events';
+import type { ClusterEvents } from './plugins/cluster-events';
 import type { PortalEvents } from './plugins/domains';
 import type { RoutePermission } from './plugins/auth/route-permission';
 
@@ -15,6 +16,8 @@ declare module 'fastify' {
     db: Database;
     /** The live form-area catalogue (domains/areas/catalogue.ts): `list` and `get` read its current snapshot. */
     areas: AreaCatalogue;
+    /** What this node tells the other API nodes on one PostgreSQL, and hears from them (plugins/cluster-events.ts). */
+    cluster: ClusterEvents;
     /** The domain-event bus (plugins/domains.ts). */
     events: DomainEvents<PortalEvents>;
     /** Checks that name what uses a role group before it may be deleted (plugins/domains.ts). */

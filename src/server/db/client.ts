@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { registerLockPool } from './advisory-lock';
 import * as schema from './schema';
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -38,6 +39,7 @@ export async function openDatabase(
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     pool.on('error', onIdleError);
     const db = drizzlePg({ client: pool, schema });
+    registerLockPool(db, pool);
     return {
       db,
       migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),

@@ -2,11 +2,17 @@
  * The orphan-attachment sweep on a timer (domains/attachments `sweepOrphanAttachments`): every
  * `config.attachmentSweep.intervalMs` it deletes uploads never linked to a submission or comment
  * and older than `maxAgeMs`. The timer starts with the app, never overlaps itself, and stops when
- * the app closes (before the database does).
+ * the app closes (before the database does). With several API nodes on one PostgreSQL every node's
+ * timer runs, and one node at a time sweeps (db/advisory-lock.ts `runExclusively`): a node that
+ * finds the lock taken skips its turn.
  */
 import type { FastifyInstance } from 'fastify';
+import { runExclusively } from '../db/advisory-lock';
 import { sweepOrphanAttachments } from '../domains/attachments';
 import { sharedPlugin } from '../lib/shared-plugin';
+
+/** The advisory lock one node at a time sweeps under. */
+export const ATTACHMENT_SWEEP_LOCK = 'attachment-sweep';
 
 /** Starts the sweep timer on `app` (needs `app.db`); it never overlaps itself and stops on close. */
 export const attachmentSweepPlugin = sharedPlugin(
@@ -16,9 +22,12 @@ export const attachmentSweepPlugin = sharedPlugin(
     let closing = false;
     const run = () => {
       if (running || closing) return;
-      running = sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs })
-        .then((count) => {
-          if (count) app.log.info({ count }, 'orphan attachments deleted');
+      running = runExclusively(app.db, ATTACHMENT_SWEEP_LOCK, () =>
+        sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs }),
+      )
+        .then((result) => {
+          if (!result.ran) app.log.debug('orphan attachment sweep skipped: another node is sweeping');
+          else if (result.value) app.log.info({ count: result.value }, 'orphan attachments deleted');
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'orphan attachment sweep failed'))
         .finally(() => {

@@ -1,14 +1,19 @@
 /**
  * Opens the database (PGlite folder, in-memory PGlite or PostgreSQL), takes the one-process lock
- * for a PGlite folder, applies the committed migrations, seeds demo data on first start, and closes
- * everything cleanly when the app closes (a PGlite folder killed mid-write may not reopen).
- * Decorates `app.db`. Needs `app.areas` (seeding grants area scopes).
+ * for a PGlite folder, applies the committed migrations and seeds demo data on first start (on
+ * PostgreSQL under an advisory lock, one node at a time), and closes everything cleanly when the
+ * app closes (a PGlite folder killed mid-write may not reopen). Decorates `app.db`. Needs
+ * `app.areas` (seeding grants area scopes).
  */
+import { runLocked } from '../db/advisory-lock';
 import { openDatabase, type OpenDatabase } from '../db/client';
 import { lockDataFolder } from '../db/lock';
 import { migrationsFolder } from '../db/migrate';
 import { seedDemoAccounts, seedPortalData } from '../seed/index';
 import { sharedPlugin } from '../lib/shared-plugin';
+
+/** The advisory lock nodes on one PostgreSQL take in turn to migrate and seed (db/advisory-lock.ts). */
+const MIGRATION_LOCK = 'migrate';
 
 /** See the module comment. */
 export const dbPlugin = sharedPlugin(async (app) => {
@@ -21,12 +26,17 @@ export const dbPlugin = sharedPlugin(async (app) => {
   let opened: OpenDatabase | undefined;
   try {
     opened = await openDatabase(database, (error) => app.log.warn({ err: error }, 'idle database connection failed'));
-    await opened.migrate(migrationsFolder());
-    await seedPortalData(
-      opened.db,
-      app.areas.list.map((area) => area.definition),
-    );
-    if (oidc.kind === 'builtin') await seedDemoAccounts(opened.db);
+    const { db } = opened;
+    const migrating = opened;
+    // drizzle's migrator takes no lock: nodes starting at once on one PostgreSQL take turns here.
+    await runLocked(db, MIGRATION_LOCK, async () => {
+      await migrating.migrate(migrationsFolder());
+      await seedPortalData(
+        db,
+        app.areas.list.map((area) => area.definition),
+      );
+      if (oidc.kind === 'builtin') await seedDemoAccounts(db);
+    });
   } catch (error) {
     await opened?.close();
     await release?.();

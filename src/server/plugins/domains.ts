@@ -6,24 +6,29 @@
  * - `submissionChecking`: ticket feedback objects to a rating of a ticket the requester may not rate;
  * - `submissionCreated`: routing assigns the new submission by the assignment rules, then ticket
  *   feedback links a rating to the ticket it rates (both inside the creating transaction);
+ * - `roleGroupsChanged`: the other API nodes are told to forget the access they remember (when the
+ *   change commits; plugins/cluster-events.ts), and a node told so by another forgets its own;
  * - deleting a role group is refused while routing rules or tickets are assigned to it.
  */
 import { rulesAssigningTo, routeCreatedSubmission } from '../domains/assignments';
-import { GroupReferences } from '../domains/role-groups';
+import { GroupReferences, invalidateAccess, type RoleGroupEvents } from '../domains/role-groups';
 import type { SubmissionEvents } from '../domains/submissions';
 import { objectToFeedback, recordFeedbackOfSubmission, ticketsAssignedToGroup } from '../domains/tickets';
 import { DomainEvents } from '../lib/domain-events';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** Every event the portal's domains announce. */
-export type PortalEvents = SubmissionEvents;
+export type PortalEvents = SubmissionEvents & RoleGroupEvents;
 
-/** See the module comment. */
+/** See the module comment. Needs `app.db` and `app.cluster`. */
 export const domainsPlugin = sharedPlugin(async (app) => {
+  const { cluster, db } = app;
   const events = new DomainEvents<PortalEvents>();
   events.on('submissionChecking', objectToFeedback);
   events.on('submissionCreated', routeCreatedSubmission);
   events.on('submissionCreated', recordFeedbackOfSubmission);
+  events.on('roleGroupsChanged', ({ tx }) => cluster.publish(tx, 'access'));
+  cluster.on('access', () => invalidateAccess(db));
 
   const groupReferences = new GroupReferences();
   groupReferences.add(rulesAssigningTo);

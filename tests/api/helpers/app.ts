@@ -19,6 +19,8 @@ export type TestAppOptions = {
   schemasDir?: string;
   clientDistDir?: string;
   env?: Record<string, string>;
+  /** A database another test app already runs on (not dropped by this one); default a fresh one. */
+  database?: DatabaseConfig;
   /** Fastify logger options; default silent (or TEST_LOG_LEVEL). */
   logger?: FastifyServerOptions['logger'];
 };
@@ -67,7 +69,7 @@ export async function createTestConfig(
 ): Promise<{ config: AppConfig; cleanup: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tm-api-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const throwaway = adminUrl ? await createThrowawayDatabase(adminUrl) : null;
+  const throwaway = adminUrl && !options.database ? await createThrowawayDatabase(adminUrl) : null;
   const env = {
     PUBLIC_URL: 'http://localhost',
     DATA_DIR: dataDir,
@@ -75,7 +77,9 @@ export async function createTestConfig(
     CLIENT_DIST_DIR: options.clientDistDir ?? join(dataDir, 'no-client'),
     ...options.env,
   };
-  const config = loadConfig(env, { database: throwaway?.database ?? { kind: 'pglite-memory' } });
+  const config = loadConfig(env, {
+    database: options.database ?? throwaway?.database ?? { kind: 'pglite-memory' },
+  });
   return {
     config,
     cleanup: async () => {

@@ -3,8 +3,9 @@
  * of their groups' scopes), the user records made at sign-in, the directory behind the pickers,
  * and the checks that keep a group in use from being deleted.
  */
-export { cachedEffectiveAccess, userAccess, type AuthUser } from './access';
+export { cachedEffectiveAccess, invalidateAccess, userAccess, type AuthUser } from './access';
 export { assigneeOptions, listRoleGroupNames, searchUsers } from './directory';
+export type { RoleGroupDependencies, RoleGroupEvents } from './events';
 export { GroupReferences, type GroupReference, type GroupReferenceCheck } from './references';
 export {
   addMember,

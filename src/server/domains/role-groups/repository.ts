@@ -2,8 +2,9 @@
  * Reading and changing role groups and their members (docs/behaviour.md "Role groups"). Every
  * change runs in one transaction with its `changes` row (docs/behaviour.md "History": entity
  * `role_group`, actions `created`, `updated`, `deleted`, `member_added`, `member_removed`, diff
- * `{ field: { from, to } }`) and clears the access cache afterwards, so members' next requests see
- * it.
+ * `{ field: { from, to } }`), announces `roleGroupsChanged` in it (so the other API nodes forget the
+ * access they remember when it commits) and clears this process's access cache afterwards, so
+ * members' next requests see it.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { JsonObject, JsonValue } from '../../../shared/json';
@@ -16,6 +17,7 @@ import {
 } from '../../../shared/role-groups';
 import { ADMIN_SCOPE } from '../../../shared/scopes';
 import { invalidateAccess } from './access';
+import type { RoleGroupDependencies } from './events';
 import type { Database } from '../../db/client';
 import { changes, roleGroupMembers, roleGroups, users } from '../../db/schema';
 import { describeReferences, type GroupReferences } from './references';
@@ -97,7 +99,11 @@ const NAME_TAKEN = validationFailed(
 );
 
 /** Creates a group. Errors: 422 when the name is taken. */
-export async function createRoleGroup(db: Database, actorId: string, input: RoleGroupInput): Promise<RoleGroupDetail> {
+export async function createRoleGroup(
+  { db, events }: RoleGroupDependencies,
+  actorId: string,
+  input: RoleGroupInput,
+): Promise<RoleGroupDetail> {
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
@@ -118,6 +124,7 @@ export async function createRoleGroup(db: Database, actorId: string, input: Role
         ]),
       );
       await logChange(tx, actorId, row.id, 'created', diff);
+      await events.emit('roleGroupsChanged', { tx });
       return row.id;
     });
   } catch (error) {
@@ -135,7 +142,7 @@ export async function createRoleGroup(db: Database, actorId: string, input: Role
  * version; 422 name taken, renaming Administrators, or taking `admin` from Administrators.
  */
 export async function updateRoleGroup(
-  db: Database,
+  { db, events }: RoleGroupDependencies,
   actorId: string,
   id: string,
   input: RoleGroupInput & { version: number },
@@ -178,6 +185,7 @@ export async function updateRoleGroup(
         .set({ ...next, version: sql`${roleGroups.version} + 1` })
         .where(eq(roleGroups.id, id));
       await logChange(tx, actorId, id, 'updated', diff);
+      await events.emit('roleGroupsChanged', { tx });
     });
   } catch (error) {
     if (nameTaken(error)) throw NAME_TAKEN;
@@ -194,7 +202,7 @@ export async function updateRoleGroup(
  * of `references`' checks names something that uses the group.
  */
 export async function deleteRoleGroup(
-  db: Database,
+  { db, events }: RoleGroupDependencies,
   references: GroupReferences,
   actorId: string,
   id: string,
@@ -221,6 +229,7 @@ export async function deleteRoleGroup(
       members: { from: members.map((m) => ({ id: m.id, name: m.name })), to: null },
     };
     await logChange(tx, actorId, id, 'deleted', diff);
+    await events.emit('roleGroupsChanged', { tx });
   });
   invalidateAccess(db);
 }
@@ -236,7 +245,12 @@ async function findUser(db: Database, userId: string): Promise<UserSummary | nul
 }
 
 /** Adds a member (no-op when already one). Errors: 404 unknown group or user. Returns true when added. */
-export async function addMember(db: Database, actorId: string, groupId: string, userId: string): Promise<boolean> {
+export async function addMember(
+  { db, events }: RoleGroupDependencies,
+  actorId: string,
+  groupId: string,
+  userId: string,
+): Promise<boolean> {
   const added = await db.transaction(async (tx) => {
     const group = await findGroup(tx, groupId, true);
     if (!group) throw notFound(`There is no role group ${groupId}.`);
@@ -251,6 +265,7 @@ export async function addMember(db: Database, actorId: string, groupId: string, 
     await logChange(tx, actorId, groupId, 'member_added', {
       member: { from: null, to: { id: user.id, name: user.name } },
     });
+    await events.emit('roleGroupsChanged', { tx });
     return true;
   });
   invalidateAccess(db);
@@ -261,7 +276,12 @@ export async function addMember(db: Database, actorId: string, groupId: string, 
  * Removes a member. Errors: 404 unknown group or not a member; 409 when it is the last member of
  * Administrators (docs/behaviour.md "Role groups").
  */
-export async function removeMember(db: Database, actorId: string, groupId: string, userId: string): Promise<void> {
+export async function removeMember(
+  { db, events }: RoleGroupDependencies,
+  actorId: string,
+  groupId: string,
+  userId: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const group = await findGroup(tx, groupId, true);
     if (!group) throw notFound(`There is no role group ${groupId}.`);
@@ -290,6 +310,7 @@ export async function removeMember(db: Database, actorId: string, groupId: strin
     await logChange(tx, actorId, groupId, 'member_removed', {
       member: { from: { id: user.id, name: user.name }, to: null },
     });
+    await events.emit('roleGroupsChanged', { tx });
   });
   invalidateAccess(db);
 }

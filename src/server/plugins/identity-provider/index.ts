@@ -11,6 +11,7 @@ import middie from '@fastify/middie';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type KoaContextWithOIDC } from 'oidc-provider';
 import { Type, type Static } from 'typebox';
+import { runExclusively } from '../../db/advisory-lock';
 import { authenticate } from './accounts';
 import { deleteExpiredOidcPayloads } from './adapter';
 import { loadOrCreateProviderKeys, toPublicJwk } from './keys';
@@ -201,7 +202,8 @@ export const identityProviderPlugin = sharedPlugin(async (app) => {
 
   await deleteExpiredOidcPayloads(app.db);
   const cleanup = setInterval(() => {
-    deleteExpiredOidcPayloads(app.db).catch((error: unknown) =>
+    // every node's timer runs; one node at a time deletes (db/advisory-lock.ts)
+    runExclusively(app.db, 'oidc-payload-cleanup', () => deleteExpiredOidcPayloads(app.db)).catch((error: unknown) =>
       app.log.warn({ err: error }, 'oidc payload cleanup failed'),
     );
   }, HOUR_MS);

@@ -4,7 +4,7 @@
  * own development keys are for quick starts only; docs/behaviour.md "Built-in identity provider").
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { BUILTIN_TOKEN_ALGORITHM } from '../../config';
@@ -50,28 +50,45 @@ function isProviderKeys(value: unknown): value is ProviderKeys {
   );
 }
 
+async function readKeys(file: string): Promise<ProviderKeys | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return null;
+    throw error;
+  }
+  const parsed: unknown = JSON.parse(text);
+  if (!isProviderKeys(parsed)) throw new Error(`${file} is not a valid key file; move it away to generate new keys`);
+  return parsed;
+}
+
 /**
- * Loads the keys from `${dataDir}/oidc-keys.json`, creating the file (atomically, mode 0600) on
- * first start. Throws when the file exists but is not a valid key file, rather than silently
+ * Loads the keys from `${dataDir}/oidc-keys.json`, creating the file (mode 0600) on first start.
+ * The new file is written aside and hard-linked into place, which fails when the name exists: of
+ * two nodes starting at once on one shared folder, the second reads the first one's keys instead
+ * of replacing them. Throws when the file exists but is not a valid key file, rather than silently
  * replacing keys that issued live tokens.
  */
 export async function loadOrCreateProviderKeys(dataDir: string): Promise<ProviderKeys> {
   const file = join(dataDir, 'oidc-keys.json');
-  let text: string | null = null;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
-  }
-  if (text !== null) {
-    const parsed: unknown = JSON.parse(text);
-    if (!isProviderKeys(parsed)) throw new Error(`${file} is not a valid key file; move it away to generate new keys`);
-    return parsed;
-  }
+  const existing = await readKeys(file);
+  if (existing) return existing;
   const keys = await generateKeys();
   await mkdir(dataDir, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, JSON.stringify(keys, null, 2), { mode: 0o600 });
-  await rename(temporary, file);
+  try {
+    await link(temporary, file);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const winner = code === 'EEXIST' ? await readKeys(file) : null;
+    if (winner) return winner;
+    // a file system without hard links: replace atomically (a first start there is not shared)
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+    await rename(temporary, file);
+  } finally {
+    await rm(temporary, { force: true });
+  }
   return keys;
 }

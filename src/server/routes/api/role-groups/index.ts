@@ -39,6 +39,7 @@ const ERRORS = {
 export const roleGroupRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const knownScopes = () => new Set(scopeVocabulary(app.areas.list.map((area) => area.definition)).map((s) => s.scope));
   const tags = ['role groups'];
+  const changing = { db: app.db, events: app.events };
 
   app.get(
     '/role-groups',
@@ -84,7 +85,7 @@ export const roleGroupRoutes: FastifyPluginCallbackTypebox = (app, _options, don
     },
     async (request, reply) => {
       const input = parseRoleGroupInput(request.body, knownScopes(), false);
-      const group = await createRoleGroup(app.db, requireUser(request).id, input);
+      const group = await createRoleGroup(changing, requireUser(request).id, input);
       return reply.code(201).header('location', `/api/role-groups/${group.id}`).send(group);
     },
   );
@@ -103,7 +104,7 @@ export const roleGroupRoutes: FastifyPluginCallbackTypebox = (app, _options, don
     },
     async (request) => {
       const input = parseRoleGroupInput(request.body, knownScopes(), true);
-      return updateRoleGroup(app.db, requireUser(request).id, request.params.id, input);
+      return updateRoleGroup(changing, requireUser(request).id, request.params.id, input);
     },
   );
 
@@ -114,7 +115,7 @@ export const roleGroupRoutes: FastifyPluginCallbackTypebox = (app, _options, don
       schema: { tags, summary: 'Delete a role group', params: UuidParams, response: { 204: Type.Null(), ...ERRORS } },
     },
     async (request, reply) => {
-      await deleteRoleGroup(app.db, app.groupReferences, requireUser(request).id, request.params.id);
+      await deleteRoleGroup(changing, app.groupReferences, requireUser(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -126,7 +127,7 @@ export const roleGroupRoutes: FastifyPluginCallbackTypebox = (app, _options, don
       schema: { tags, summary: 'Add a member', params: MemberParams, response: { 204: Type.Null(), ...ERRORS } },
     },
     async (request, reply) => {
-      await addMember(app.db, requireUser(request).id, request.params.id, request.params.userId);
+      await addMember(changing, requireUser(request).id, request.params.id, request.params.userId);
       return reply.code(204).send(null);
     },
   );
@@ -138,7 +139,7 @@ export const roleGroupRoutes: FastifyPluginCallbackTypebox = (app, _options, don
       schema: { tags, summary: 'Remove a member', params: MemberParams, response: { 204: Type.Null(), ...ERRORS } },
     },
     async (request, reply) => {
-      await removeMember(app.db, requireUser(request).id, request.params.id, request.params.userId);
+      await removeMember(changing, requireUser(request).id, request.params.id, request.params.userId);
       return reply.code(204).send(null);
     },
   );
