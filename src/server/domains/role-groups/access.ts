@@ -3,7 +3,9 @@
  * administrator changes them (docs/behaviour.md "Role groups"). {@link effectiveAccess} results are
  * cached for {@link ACCESS_CACHE_TTL_MS} per database and user, and every role-group or member
  * change calls {@link invalidateAccess}, so within one process the next request sees the change at
- * once. With several API nodes, a node that did not make the change sees it within the TTL at most.
+ * once. The change also announces `roleGroupsChanged` in its transaction, which tells the other API
+ * nodes on the same PostgreSQL to call {@link invalidateAccess} when it commits (plugins/domains.ts,
+ * plugins/cluster-events.ts); the TTL bounds what a lost notification can cost.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Profile } from '../../../shared/me';
