@@ -4,7 +4,9 @@
  * take each step, and the API payloads of `/api/tickets`.
  *
  * Roles on one ticket (a user may hold both):
- * - `handler`: holds `tickets:work` (or `admin`) and may read the ticket;
+ * - `handler`: works it: `admin`, or `tickets:work` with the ticket's area (`forms:<Area>:read`)
+ *   or its assignment (to the user or one of their role groups), never the scope alone
+ *   (docs/behaviour.md "Ticket handlers");
  * - `requester`: submitted the ticket.
  */
 import type { AttachmentRef } from './attachment';

@@ -12,9 +12,10 @@
  *     risk, it, admin. Helpers: `everyone(s)`, `signedIn(s)` (401 without a valid token),
  *     `onlyRoles(s, [...])` (403 for the other signed-in roles); spread overrides after them.
  *   - `object`: `own` (the role's), `other` (the stranger's), `assigned` (the stranger's, assigned
- *     to the role's user).
- *   - Placeholders in `url` and `body` (full list in ./types.ts): `{id}` the own/other/assigned AP
- *     submission (`object`), `{fresh}` a new own/other AP submission for the cell, `{attachment}` an own file or
+ *     to the role's user); `area`: the tickets' form area, `AP` (default) or `IncidentForm` (routed
+ *     to the Risk & compliance group).
+ *   - Placeholders in `url` and `body` (full list in ./types.ts): `{id}` the own/other/assigned
+ *     submission (`object`), `{fresh}` a new own/other submission for the cell, `{attachment}` an own file or
  *     the stranger's file on `{id}`, `{group}` a fresh role group made for the cell (its member:
  *     `{user}`), `{rule}` a fresh assignment rule, `{cell}`/`{delivery}` an untouched report-tracker
  *     entry, `{period}` the current month, `{user}` the stranger's user id, `{unique}`, `"{ruleIds}"`.
@@ -44,7 +45,7 @@ import { createTestApp } from './helpers/app';
 import { signWithProviderKey } from './helpers/data';
 import { multipartBody, PNG_1X1 } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
-import { ROLES, SIGNED_IN_ROLES, type MatrixRow, type Role } from './authorization-matrix/types';
+import { ROLES, SIGNED_IN_ROLES, type MatrixArea, type MatrixRow, type Role } from './authorization-matrix/types';
 
 const MATRIX_DIR = join(import.meta.dirname, 'authorization-matrix');
 const AP_INVOICE = {
@@ -54,6 +55,13 @@ const AP_INVOICE = {
   amount: 1,
   property: 'P-1001',
 };
+const INCIDENT = {
+  incidentType: 'Flood',
+  occurredAt: '2025-02-02T07:30:00Z',
+  property: 'P-1005',
+  description: 'Matrix incident fixture.',
+};
+const PAYLOADS: Record<MatrixArea, object> = { AP: AP_INVOICE, IncidentForm: INCIDENT };
 
 /** Every route under /api with its methods, from Fastify's route tree (`printRoutes`). */
 export function registeredApiRoutes(app: FastifyInstance): string[] {
@@ -86,16 +94,39 @@ async function loadRows(): Promise<(MatrixRow & { file: string })[]> {
 describe('authorization matrix: every /api route × role × own/other object', () => {
   let app: FastifyInstance;
   const headers = new Map<Role, Record<string, string>>();
-  const own = new Map<Role, string>();
+  /** The role's own submission per area (`<role>/<area>`), made on first use (AP: before the run). */
+  const own = new Map<string, string>();
   const userIds = new Map<Role, string>();
-  let other = '';
+  /** The stranger's submission per area, made on first use (AP: before the run). */
+  const others = new Map<MatrixArea, string>();
   let strangerId = '';
   let stranger: Record<string, string> = {};
   let counter = 0;
   const handedOut = { cells: new Set<string>(), deliveries: new Set<string>() };
 
-  const post = (h: Record<string, string>) =>
-    app.inject({ method: 'POST', url: '/api/areas/AP/submissions', payload: AP_INVOICE, headers: h });
+  const post = (h: Record<string, string>, area: MatrixArea = 'AP') =>
+    app.inject({ method: 'POST', url: `/api/areas/${area}/submissions`, payload: PAYLOADS[area], headers: h });
+
+  async function submit(h: Record<string, string>, area: MatrixArea): Promise<string> {
+    const response = await post(h, area);
+    if (response.statusCode !== 201) throw new Error(`fixture ${area}: ${response.statusCode} ${response.body}`);
+    return response.json<Submission>().id;
+  }
+
+  async function otherOf(area: MatrixArea): Promise<string> {
+    const id = others.get(area) ?? (await submit(stranger, area));
+    others.set(area, id);
+    return id;
+  }
+
+  /** The calling role's own submission of `area`; the stranger's for anonymous/expired. */
+  async function ownOf(role: Role, area: MatrixArea): Promise<string> {
+    const h = userIds.has(role) ? headers.get(role) : undefined;
+    if (!h) return otherOf(area);
+    const id = own.get(`${role}/${area}`) ?? (await submit(h, area));
+    own.set(`${role}/${area}`, id);
+    return id;
+  }
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -105,7 +136,8 @@ describe('authorization matrix: every /api route × role × own/other object', (
       authorization: `Bearer ${await signWithProviderKey(app, { ...claims, sub: 'matrix-stranger', name: 'Sam Stranger' })}`,
     };
     strangerId = (await app.inject({ url: '/api/me', headers: stranger })).json<Profile>().id;
-    other = (await post(stranger)).json<Submission>().id;
+    await routeIncidentsToRisk();
+    await otherOf('AP');
     headers.set('anonymous', {});
     const expired = await signWithProviderKey(app, {
       ...claims,
@@ -117,11 +149,31 @@ describe('authorization matrix: every /api route × role × own/other object', (
     for (const role of SIGNED_IN_ROLES) {
       const h = await authHeader(app, role);
       headers.set(role, h);
-      own.set(role, (await post(h)).json<Submission>().id);
       userIds.set(role, (await app.inject({ url: '/api/me', headers: h })).json<Profile>().id);
+      await ownOf(role, 'AP');
     }
   });
   afterAll(() => app.close());
+
+  /** The enabled routing rule that assigns every new IncidentForm to the Risk & compliance group. */
+  async function routeIncidentsToRisk(): Promise<void> {
+    const [risk] = await app.db
+      .select({ id: roleGroups.id })
+      .from(roleGroups)
+      .where(eq(roleGroups.name, 'Risk & compliance'));
+    const [last] = await app.db
+      .select({ position: assignmentRules.position })
+      .from(assignmentRules)
+      .orderBy(desc(assignmentRules.position))
+      .limit(1);
+    if (!risk) throw new Error('no Risk & compliance group');
+    await app.db.insert(assignmentRules).values({
+      name: 'Matrix incidents → Risk & compliance',
+      position: (last?.position ?? 0) + 1,
+      area: 'IncidentForm',
+      assigneeGroupId: risk.id,
+    });
+  }
 
   async function freshGroup(): Promise<string> {
     counter += 1;
@@ -144,11 +196,11 @@ describe('authorization matrix: every /api route × role × own/other object', (
   }
 
   /**
-   * A new stranger's AP submission assigned (directly, version stays 1) to the calling role's
-   * user; for anonymous/expired an unassigned one.
+   * A new stranger's submission of `area` assigned (directly, version stays 1) to the calling
+   * role's user; for anonymous/expired one not assigned to a user.
    */
-  async function assignedToRole(role: Role): Promise<string> {
-    const id = (await post(stranger)).json<Submission>().id;
+  async function assignedToRole(role: Role, area: MatrixArea): Promise<string> {
+    const id = await submit(stranger, area);
     const userId = userIds.get(role);
     if (userId) {
       await app.db
@@ -160,10 +212,11 @@ describe('authorization matrix: every /api route × role × own/other object', (
   }
 
   async function freshAttachment(row: MatrixRow, role: Role): Promise<string> {
-    const mine = row.object === 'own' ? headers.get(role) : undefined;
-    if (mine && own.has(role)) return upload(mine);
+    const mine = row.object === 'own' && userIds.has(role) ? headers.get(role) : undefined;
+    if (mine) return upload(mine);
+    const area = row.area ?? 'AP';
     const id = await upload(stranger);
-    const linkedTo = row.object === 'assigned' ? await assignedToRole(role) : other;
+    const linkedTo = row.object === 'assigned' ? await assignedToRole(role, area) : await otherOf(area);
     await app.db.update(attachments).set({ submissionId: linkedTo }).where(eq(attachments.id, id));
     return id;
   }
@@ -220,15 +273,18 @@ describe('authorization matrix: every /api route × role × own/other object', (
       ['{unique}', `m${counter}`],
       ['{period}', periodOf(new Date())],
     ]);
+    const area = row.area ?? 'AP';
     const makers: Record<string, () => Promise<string>> = {
       '{id}': () =>
         row.object === 'assigned'
-          ? assignedToRole(role)
-          : Promise.resolve(row.object === 'own' ? (own.get(role) ?? other) : other),
+          ? assignedToRole(role, area)
+          : row.object === 'own'
+            ? ownOf(role, area)
+            : otherOf(area),
       '{fresh}': async () => {
-        if (row.object === 'assigned') return assignedToRole(role);
-        const mine = row.object === 'own' && own.has(role) ? headers.get(role) : undefined;
-        return (await post(mine ?? stranger)).json<Submission>().id;
+        if (row.object === 'assigned') return assignedToRole(role, area);
+        const mine = row.object === 'own' && userIds.has(role) ? headers.get(role) : undefined;
+        return submit(mine ?? stranger, area);
       },
       '{attachment}': () => freshAttachment(row, role),
       '{strayAttachment}': () => upload(stranger),

@@ -36,6 +36,39 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const decode = (part: string | undefined) =>
   JSON.parse(Buffer.from(part ?? '', 'base64url').toString()) as Record<string, unknown>;
 
+const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * The same bytes spelt otherwise: the bits of the last character that encode no byte (RFC 4648
+ * section 3.5; zero in the canonical spelling) set to one. Decoders that ignore them read the
+ * same signature.
+ */
+function withUnusedBitsSet(segment: string): string {
+  const unused = { 2: 4, 3: 2 }[segment.length % 4];
+  const last = BASE64URL_ALPHABET.indexOf(segment.at(-1) ?? '');
+  if (unused === undefined || last < 0) throw new Error('the segment has no unused bits');
+  return `${segment.slice(0, -1)}${BASE64URL_ALPHABET[last | ((1 << unused) - 1)]}`;
+}
+
+/** Non-canonical spellings of a real access token's signature, which decode to the same bytes. */
+const NON_CANONICAL: { name: string; spell: (token: string) => string }[] = [
+  { name: 'padding after the signature (`==`)', spell: (token) => `${token}==` },
+  {
+    name: 'the unused bits of the signature’s last character set',
+    spell: (token) => {
+      const [header, payload, signature] = token.split('.');
+      return `${header}.${payload}.${withUnusedBitsSet(signature ?? '')}`;
+    },
+  },
+  {
+    name: 'both',
+    spell: (token) => {
+      const [header, payload, signature] = token.split('.');
+      return `${header}.${payload}.${withUnusedBitsSet(signature ?? '')}==`;
+    },
+  },
+];
+
 /** Flips the lowest bit of the byte in the middle of a base64url segment. */
 function flipBit(segment: string): string {
   const bytes = Buffer.from(segment, 'base64url');
@@ -168,6 +201,11 @@ const CASES: Case[] = [
         header: { kid: c.attacker.publicJwk.kid, x5u: 'http://127.0.0.1:9/attacker.pem' },
       }),
   },
+  ...NON_CANONICAL.map(({ name, spell }): Case => ({
+    name: `a real access token with ${name}`,
+    status: 401,
+    token: (c) => spell(c.accessToken),
+  })),
   {
     name: 'the real key and claims, but a `jku` header (keys come from the issuer only)',
     status: 401,
@@ -233,5 +271,19 @@ describe('forged and misused tokens on /api/me', () => {
     ]);
     const signature = bearer.split('.')[2];
     if (signature) expect(logLines.join('\n')).not.toContain(signature);
+  });
+
+  it('refuses the non-canonical spellings of a token that verifies, which decode to the same bytes, and still accepts it', async () => {
+    const me = (token: string) => app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    const token = context.accessToken;
+    const bytes = (spelt: string) => spelt.split('.').map((part) => Buffer.from(part.replace(/=+$/, ''), 'base64url'));
+    expect((await me(token)).statusCode).toBe(200);
+    for (const { name, spell } of NON_CANONICAL) {
+      const variant = spell(token);
+      expect(variant, name).not.toBe(token);
+      expect(bytes(variant), name).toEqual(bytes(token));
+      expect((await me(variant)).statusCode, name).toBe(401);
+    }
+    expect((await me(token)).statusCode).toBe(200);
   });
 });

@@ -10,14 +10,22 @@ export type Role = (typeof ROLES)[number];
 /** The signed-in demo users (password `demo`; src/server/seed/data.ts DEMO_ACCOUNTS). */
 export const SIGNED_IN_ROLES = ['employee', 'accounting', 'maintenance', 'risk', 'it', 'admin'] as const;
 
+/**
+ * The fixture form areas a row's tickets can be of: `AP` (Accounting reads it whole) and
+ * `IncidentForm` (Risk & compliance reads it whole; the matrix adds an enabled routing rule that
+ * assigns every new one to the Risk & compliance role group, status Assigned).
+ */
+export const MATRIX_AREAS = ['AP', 'IncidentForm'] as const;
+export type MatrixArea = (typeof MATRIX_AREAS)[number];
+
 export type MatrixRow = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The registered route exactly as Fastify knows it, e.g. `/api/areas/:key/submissions/:id`. */
   route: string;
   /**
    * The URL to call. Placeholders (also replaced anywhere in `body`; each is made once per cell):
-   * - `{id}` the object of `object`: a submission (ticket) of area AP made once for the run;
-   * - `{fresh}` a NEW AP submission (ticket, version 1) made for this one cell, by the calling
+   * - `{id}` the object of `object`: a submission (ticket) of `area` made once for the run;
+   * - `{fresh}` a NEW submission of `area` (ticket, version 1) made for this one cell, by the calling
    *   role (`own`; the stranger for anonymous/expired) or by the stranger (`other`);
    * - `{attachment}` a NEW attachment (a 1×1 PNG): `own` uploaded by the calling role and not yet
    *   linked; `other` uploaded by the stranger and linked to the stranger's submission `{id}`;
@@ -38,6 +46,8 @@ export type MatrixRow = {
    * Assigned, version 1; unassigned for anonymous/expired), an attachment linked to such a one.
    */
   object?: 'own' | 'other' | 'assigned';
+  /** The form area of `{id}`, `{fresh}` and `{attachment}`'s ticket (default `AP`; see {@link MATRIX_AREAS}). */
+  area?: MatrixArea;
   /** JSON body (placeholders as in `url`). */
   body?: Record<string, unknown>;
   /** Send the body as multipart/form-data with one file part (a 1×1 PNG) instead of JSON. */

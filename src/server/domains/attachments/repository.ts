@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Attachment } from '../../../shared/attachment';
 import type { Database } from '../../db/client';
 import { attachments, submissions, ticketComments } from '../../db/schema';
-import { ticketRoles, ticketVisibility } from '../submissions';
+import { myGroupIdList, ticketRoles, ticketVisibility } from '../submissions';
 import type { AuthUser } from '../role-groups';
 import { UUID_PATTERN } from '../../lib/uuid';
 
@@ -38,8 +38,8 @@ export async function findByIdempotencyKey(db: Database, user: AuthUser, key: st
  * submission it is linked to by THE ticket visibility rule (domains/submissions/visibility.ts: the
  * requester, `forms:<Area>:read`, the assignee user or a member of the assignee group, admin —
  * lists and reads by id apply the same rule; docs/behaviour.md "Ticket visibility"); a file on an
- * INTERNAL ticket comment only to those who may read that comment, its handlers
- * (docs/behaviour.md "Comments"). Unknown ids, other people's unlinked files and non-uuids are all
+ * INTERNAL ticket comment only to those who may read that comment, the ticket's handlers
+ * (docs/behaviour.md "Comments", "Ticket handlers"). Unknown ids, other people's unlinked files and non-uuids are all
  * null (the route answers 404, never 403; docs/behaviour.md "Attachments").
  */
 export async function findReadableAttachment(db: Database, user: AuthUser, id: string): Promise<AttachmentRow | null> {
@@ -49,7 +49,13 @@ export async function findReadableAttachment(db: Database, user: AuthUser, id: s
   if (attachment.ownerId === user.id) return attachment;
   if (attachment.submissionId === null) return null;
   const [visible] = await db
-    .select({ area: submissions.area, requesterId: submissions.requesterId, isInternal: ticketComments.isInternal })
+    .select({
+      area: submissions.area,
+      requesterId: submissions.requesterId,
+      assigneeUserId: submissions.assigneeUserId,
+      assigneeGroupId: submissions.assigneeGroupId,
+      isInternal: ticketComments.isInternal,
+    })
     .from(submissions)
     .leftJoin(ticketComments, eq(ticketComments.id, attachment.commentId ?? sql`null`))
     .where(and(eq(submissions.id, attachment.submissionId), ticketVisibility(user)))
@@ -57,5 +63,5 @@ export async function findReadableAttachment(db: Database, user: AuthUser, id: s
   if (!visible) return null;
   // A comment file whose comment is internal (or, impossibly under the FK, missing) needs a handler.
   const isHidden = attachment.commentId !== null && visible.isInternal !== false;
-  return isHidden && !ticketRoles(user, visible).includes('handler') ? null : attachment;
+  return isHidden && !ticketRoles(user, visible, await myGroupIdList(db, user)).includes('handler') ? null : attachment;
 }

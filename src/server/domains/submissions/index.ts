@@ -15,6 +15,7 @@ export {
   inAnyFirstPage,
   myGroupIdList,
   readableAreas,
+  ticketHandling,
   ticketRoles,
   ticketVisibility,
   ticketVisibilityBranches,

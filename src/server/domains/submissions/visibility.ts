@@ -9,6 +9,10 @@
  * - anyone reads tickets assigned to them or to one of their role groups.
  *
  * A ticket outside the rule is answered as 404 by the routes, never 403.
+ *
+ * Also who HANDLES a ticket it admits (docs/behaviour.md "Ticket handlers"): `admin`, or
+ * `tickets:work` together with one of the last two branches (the area, the assignment), never
+ * `tickets:work` alone — {@link handlesTicket}, and {@link ticketHandling} in SQL.
  */
 import { and, eq, inArray, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ADMIN_SCOPE, CHANGES_READ_SCOPE, scopeSet, TICKETS_WORK_SCOPE, hasScope } from '../../../shared/scopes';
@@ -147,8 +151,9 @@ export type HistoryBranch = { condition: SQL; readsTicket: boolean };
  * by `changes.ticket_requester_id` alone (kept by the database, db/tables/changes.ts; its own index,
  * newest first), then of tickets assigned to them and to each of their role groups; internal
  * comments are left out by the caller. Undefined (the caller keeps the single `or` of
- * {@link ticketVisibility}) for an administrator, a reader of whole areas, a handler
- * (`tickets:work`: reads internal comments) and a reader of every entity's history (`changes:read`).
+ * {@link ticketVisibility}) for an administrator, a reader of whole areas, a holder of
+ * `tickets:work` (reads the internal comments of the tickets they handle) and a reader of every
+ * entity's history (`changes:read`).
  */
 export function historyVisibilityBranches(
   user: AuthUser,
@@ -170,15 +175,60 @@ export function historyVisibilityBranches(
 }
 
 /** Ticket fields the role check needs. */
-export type TicketAccessRow = { area: string; requesterId: string };
+export type TicketAccessRow = {
+  area: string;
+  requesterId: string;
+  assigneeUserId: string | null;
+  assigneeGroupId: string | null;
+};
 
 /**
- * The roles `user` holds on a ticket they can read: `handler` with `tickets:work` (or admin),
- * `requester` when they submitted it. Call only for a ticket that passed {@link ticketVisibility}.
+ * True when `user` handles `ticket` (docs/behaviour.md "Ticket handlers"): an administrator, or a
+ * holder of `tickets:work` who also reads the ticket's whole area (`forms:<Area>:read`), is its
+ * assignee, or belongs to its assignee group. `tickets:work` alone makes a handler of nothing: an
+ * IT handler who files an Accounting form is only its requester. `groupIds` from
+ * {@link myGroupIdList}. {@link ticketHandling} is the same rule in SQL.
  */
-export function ticketRoles(user: AuthUser, ticket: TicketAccessRow): TicketRole[] {
+function handlesTicket(user: AuthUser, ticket: TicketAccessRow, groupIds: readonly string[]): boolean {
+  if (scopeSet(user.scope).has(ADMIN_SCOPE)) return true;
+  if (!hasScope(user, TICKETS_WORK_SCOPE)) return false;
+  return (
+    readableAreas(user).includes(ticket.area) ||
+    ticket.assigneeUserId === user.id ||
+    (ticket.assigneeGroupId !== null && groupIds.includes(ticket.assigneeGroupId))
+  );
+}
+
+/**
+ * {@link handlesTicket} as a condition on `submissions` rows: undefined for an administrator (every
+ * ticket), `false` without `tickets:work`, else the visibility rule without its requester branch.
+ * Constants only (`groupIds` from {@link myGroupIdList}; `bind` takes every value), so it is a
+ * filter on the row, never a subquery per row.
+ */
+export function ticketHandling(
+  user: AuthUser,
+  groupIds: readonly string[],
+  bind: Bind = bindAsParameter,
+): SQL | undefined {
+  if (scopeSet(user.scope).has(ADMIN_SCOPE)) return undefined;
+  if (!hasScope(user, TICKETS_WORK_SCOPE)) return sql`false`;
+  const areas = readableAreas(user);
+  const conditions: (SQL | undefined)[] = [
+    eq(submissions.assigneeUserId, bind(user.id)),
+    groupIds.length ? inArray(submissions.assigneeGroupId, groupIds.map(bind)) : undefined,
+    areas.length ? inArray(submissions.area, areas.map(bind)) : undefined,
+  ];
+  return or(...conditions);
+}
+
+/**
+ * The roles `user` holds on a ticket they can read: `handler` when they handle it
+ * ({@link handlesTicket}), `requester` when they submitted it. Call only for a ticket that passed
+ * {@link ticketVisibility}; `groupIds` from {@link myGroupIdList}.
+ */
+export function ticketRoles(user: AuthUser, ticket: TicketAccessRow, groupIds: readonly string[]): TicketRole[] {
   const roles: TicketRole[] = [];
-  if (hasScope(user, TICKETS_WORK_SCOPE)) roles.push('handler');
+  if (handlesTicket(user, ticket, groupIds)) roles.push('handler');
   if (ticket.requesterId === user.id) roles.push('requester');
   return roles;
 }

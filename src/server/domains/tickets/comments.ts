@@ -1,7 +1,8 @@
 /**
  * Comments on a ticket (docs/behaviour.md "Comments"):
- * - internal comments are for handlers (`tickets:work`) only: hidden from everyone else, and
- *   only handlers may post them (403);
+ * - internal comments are for the ticket's handlers only (domains/submissions/visibility.ts
+ *   `ticketRoles`: `tickets:work` and the ticket's area or assignment, never the scope alone):
+ *   hidden from everyone else, and only they may post them (403);
  * - a requester's comment on a Waiting-on-requester ticket moves it back to In progress;
  * - the body is rich text, checked like a rich-text form field (comment-body.ts); files uploaded
  *   first are attached by id (comment-attachments.ts) in the same transaction;
@@ -15,7 +16,7 @@ import { REQUESTER_REPLY_TRANSITION, type TicketComment } from '../../../shared/
 import type { Database } from '../../db/client';
 import { changes, submissions, ticketComments, users } from '../../db/schema';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../lib/errors';
-import { ticketRoles } from '../submissions';
+import { myGroupIdList, ticketRoles } from '../submissions';
 import type { AuthUser } from '../role-groups';
 import { checkCommentAttachments, commentAttachmentsColumn, linkCommentAttachments } from './comment-attachments';
 import { readCommentBody } from './comment-body';
@@ -58,7 +59,7 @@ function toComment(row: CommentRow): TicketComment {
 export async function listComments(db: Database, user: AuthUser, id: string): Promise<TicketComment[]> {
   const ticket = await findVisibleTicket(db, user, id);
   if (!ticket) throw notFound(`There is no ticket ${id} that you can see.`);
-  const isHandler = ticketRoles(user, ticket).includes('handler');
+  const isHandler = ticketRoles(user, ticket, await myGroupIdList(db, user)).includes('handler');
   const rows = await selectComments(db)
     .where(
       and(eq(ticketComments.submissionId, ticket.id), isHandler ? undefined : eq(ticketComments.isInternal, false)),
@@ -89,7 +90,7 @@ export type PostCommentInput = {
 /**
  * Adds a comment to ticket `id`. Returns it and whether it was a replay of an earlier key (the
  * replay checks nothing else, so a retry whose files are now linked still answers the first one).
- * Errors: 404 ticket not visible; 403 internal comment without `tickets:work`; 422 with field
+ * Errors: 404 ticket not visible; 403 internal comment by a non-handler; 422 with field
  * errors (`/body`: outside the rich-text allow-list or caps, or empty with no file;
  * `/attachmentIds[/i]`: see checkCommentAttachments); 409 Idempotency-Key reused on another
  * ticket, or a file attached elsewhere concurrently.
@@ -102,7 +103,7 @@ export async function postComment(
 ): Promise<{ comment: TicketComment; replayed: boolean }> {
   const ticket = await findVisibleTicket(db, user, id);
   if (!ticket) throw notFound(`There is no ticket ${id} that you can see.`);
-  const roles = ticketRoles(user, ticket);
+  const roles = ticketRoles(user, ticket, await myGroupIdList(db, user));
   if (input.isInternal && !roles.includes('handler')) throw forbidden('Only handlers may post internal comments.');
   if (input.idempotencyKey !== undefined) {
     const earlier = await findByKey(db, user, ticket.id, input.idempotencyKey);

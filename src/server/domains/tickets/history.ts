@@ -1,12 +1,13 @@
 /**
  * `GET /api/changes` (docs/behaviour.md "History"): the append-only history the user may read,
  * newest first, keyset-paged on the entry id. Ticket entries follow the one ticket visibility rule
- * (domains/submissions/visibility.ts); internal-comment entries only for handlers; entries of other
+ * (domains/submissions/visibility.ts); internal-comment entries only for the ticket's handlers
+ * (`ticketHandling`: `tickets:work` alone is not enough); entries of other
  * entities (role groups, rules…) need `changes:read`. There is no route that edits or deletes
  * history.
  */
 import { and, desc, eq, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { CHANGES_READ_SCOPE, hasScope, TICKETS_WORK_SCOPE } from '../../../shared/scopes';
+import { CHANGES_READ_SCOPE, hasScope } from '../../../shared/scopes';
 import type { ChangeEntry, ChangePage } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
 import { changes, submissions, users } from '../../db/schema';
@@ -18,6 +19,7 @@ import {
   historyVisibilityBranches,
   inAnyFirstPage,
   myGroupIdList,
+  ticketHandling,
   ticketVisibility,
 } from '../submissions';
 import type { AuthUser } from '../role-groups';
@@ -85,14 +87,20 @@ function filterConditions(
  */
 const TICKET_OF_ENTRY = sql`${submissions.id} = (case when ${changes.entity} = 'submission' then ${changes.entityId}::uuid end)`;
 
-/** Leaves out internal comments (for a user without `tickets:work`). */
+/** Leaves out internal comments (for a user who handles no ticket). */
 const NOT_INTERNAL_COMMENT = sql`${changes.action} <> 'commented_internal'`;
 
-function visibilityOf(user: AuthUser, bind: Bind): SQL | undefined {
+/**
+ * The entries of tickets `user` may read; internal-comment entries only of the tickets they handle
+ * (docs/behaviour.md "Ticket handlers"): a filter on the joined ticket row with constants
+ * (`groupIds`), no subquery per entry.
+ */
+function visibilityOf(user: AuthUser, groupIds: readonly string[], bind: Bind): SQL | undefined {
+  const handling = ticketHandling(user, groupIds, bind);
   const tickets = and(
     sql`${submissions.id} is not null`,
     ticketVisibility(user, undefined, undefined, bind),
-    hasScope(user, TICKETS_WORK_SCOPE) ? undefined : NOT_INTERNAL_COMMENT,
+    handling === undefined ? undefined : or(NOT_INTERNAL_COMMENT, handling),
   );
   return hasScope(user, CHANGES_READ_SCOPE) ? or(tickets, sql`${changes.entity} <> 'submission'`) : tickets;
 }
@@ -177,7 +185,8 @@ export async function listChanges(
 ): Promise<ChangePage> {
   const bindings = new PlaceholderBindings();
   const { bind } = bindings;
-  const branches = historyVisibilityBranches(user, await myGroupIdList(db, user), bind);
+  const groupIds = await myGroupIdList(db, user);
+  const branches = historyVisibilityBranches(user, groupIds, bind);
   const { conditions, readsTicket: filtersReadTicket } = filterConditions(user, filters, bind);
   if (cursorText !== undefined) {
     const cursor = decodeCursor(cursorText);
@@ -189,7 +198,7 @@ export async function listChanges(
   const bound = bind(limit + 1);
   const where = branches
     ? visibleAmong(db, branches, conditions, filtersReadTicket, bound)
-    : and(visibilityOf(user, bind), ...conditions);
+    : and(visibilityOf(user, groupIds, bind), ...conditions);
   const rows = await changeListShapes.run(db, '', where, bindings, () =>
     selectChanges(db).where(where).orderBy(desc(changes.id)).limit(bound),
   );

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { assigneeOptions, type AuthUser } from '../role-groups';
-import { ticketRoles } from '../submissions';
+import { myGroupIdList, ticketRoles } from '../submissions';
 import { findTicketFeedback } from './feedback';
 import { findVisibleTicket, toTicket, type TicketRow } from './repository';
 
@@ -31,11 +31,12 @@ const MAX_ASSIGNEE_USERS = 1000;
  */
 function withPermissions(
   user: AuthUser,
+  groupIds: readonly string[],
   row: TicketRow,
   feedback: TicketFeedbackRef | null,
   feedbackArea: string | undefined,
 ): Ticket {
-  const roles = ticketRoles(user, row);
+  const roles = ticketRoles(user, row, groupIds);
   const canRate =
     feedbackArea !== undefined &&
     feedback === null &&
@@ -70,7 +71,8 @@ export async function readTicket(
 ): Promise<Ticket> {
   const row = await findVisibleTicket(db, user, id);
   if (!row) throw notFound(`There is no ticket ${id} that you can see.`);
-  return withPermissions(user, row, await findTicketFeedback(db, row.id), feedbackArea);
+  const groupIds = await myGroupIdList(db, user);
+  return withPermissions(user, groupIds, row, await findTicketFeedback(db, row.id), feedbackArea);
 }
 
 /** Users and role groups a ticket can be assigned to, by name (at most 1,000 users). */

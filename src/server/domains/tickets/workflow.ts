@@ -23,7 +23,7 @@ import {
 import type { Database } from '../../db/client';
 import { changes, roleGroups, submissions, users } from '../../db/schema';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors';
-import { ticketRoles } from '../submissions';
+import { myGroupIdList, ticketRoles } from '../submissions';
 import type { AuthUser } from '../role-groups';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { findVisibleTicket, type TicketRow } from './repository';
@@ -163,7 +163,7 @@ export async function updateTicket(
     );
   }
   if (expectedVersion !== row.version) throw staleVersion(row.version);
-  const roles = ticketRoles(user, row);
+  const roles = ticketRoles(user, row, await myGroupIdList(db, user));
   checkFieldRoles(patch, roles);
   const { diff, set } = await buildChange(db, row, patch);
   const from = row.status as TicketStatus;

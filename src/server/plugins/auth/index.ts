@@ -84,6 +84,24 @@ function remoteKeys(issuer: string): JWTVerifyGetKey {
   };
 }
 
+/** One base64url part of a JWS, without padding (RFC 7515 section 2). */
+const BASE64URL_PART = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Refuses a token that is not three canonically spelt base64url parts (RFC 7515 sections 2 and
+ * 7.1): no padding, no character outside the alphabet, and the bits of the last character that
+ * encode no byte zero (RFC 4648 section 3.5), i.e. each part re-encodes to itself. Decoders ignore
+ * those bits and the padding, so otherwise one signed token could be spelt 32 ways, each verifying
+ * and each a new entry of the verified-token memory.
+ */
+function checkCanonical(token: string): void {
+  const parts = token.split('.');
+  const canonical =
+    parts.length === 3 &&
+    parts.every((part) => BASE64URL_PART.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part);
+  if (!canonical) throw new TokenRefused('token is not three canonical base64url parts (RFC 7515 section 2)');
+}
+
 /** Refuses a token whose header carries or points at its own key. */
 function checkHeader(token: string): void {
   const header = decodeProtectedHeader(token);
@@ -102,8 +120,9 @@ function checkIssuedAt(claims: JWTPayload): void {
  * Builds the verifier: RS256 (or OIDC_TOKEN_ALGORITHMS) only; `iss` and `aud` exact; `exp`, `iat`,
  * `sub` required; 30 s tolerance. Keys: with the built-in provider, the very key set it publishes
  * at its `jwks_uri` (same process, so no HTTP round trip), `typ` `at+jwt` and at most 15 minutes
- * old; otherwise the issuer's `jwks_uri`. Rejects with a jose error, `TokenRefused` or
- * `KeySourceUnavailable`. A token that verified is remembered until its `exp` (or maximum age).
+ * old; otherwise the issuer's `jwks_uri`. Only canonical base64url is read (`checkCanonical`).
+ * Rejects with a jose error, `TokenRefused` or `KeySourceUnavailable`. A token that verified is
+ * remembered until its `exp` (or maximum age).
  */
 export function createTokenVerifier(
   oidc: OidcConfig,
@@ -128,9 +147,11 @@ export function createTokenVerifier(
   }
   // A verified token is remembered until it would stop passing the time checks (`exp`, and the
   // maximum age), so a client's every request does not pay an RSA verification (bench:lists).
-  // Only successes are remembered, keyed by the whole token: other bytes are verified afresh.
+  // Only successes are remembered, keyed by the whole token: other bytes are verified afresh, and
+  // only the canonical spelling is accepted, so one signed token is one entry.
   const verified = new Map<string, { payload: JWTPayload; until: number }>();
   return async (token) => {
+    checkCanonical(token);
     const known = verified.get(token);
     if (known && Date.now() < known.until) return known.payload;
     if (known) verified.delete(token);
