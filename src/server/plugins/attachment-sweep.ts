@@ -1,14 +1,14 @@
 /**
  * The orphan-attachment sweep on a timer (domains/attachments `sweepOrphanAttachments`): every
  * `config.attachmentSweep.intervalMs` it deletes uploads never linked to a submission or comment
- * and older than `maxAgeMs`. The timer starts with the app, never overlaps itself, and stops when
- * the app closes (before the database does).
+ * and older than `maxAgeMs`, then stored files no row refers to. The timer starts with the app,
+ * never overlaps itself, and stops when the app closes (before the store and the database do).
  */
 import type { FastifyInstance } from 'fastify';
 import { sweepOrphanAttachments } from '../domains/attachments';
 import { sharedPlugin } from '../lib/shared-plugin';
 
-/** Starts the sweep timer on `app` (needs `app.db`); it never overlaps itself and stops on close. */
+/** Starts the sweep timer on `app` (needs `app.db` and `app.attachmentStore`); it never overlaps itself and stops on close. */
 export const attachmentSweepPlugin = sharedPlugin(
   (app: FastifyInstance, _options: unknown, done: (error?: Error) => void) => {
     const { intervalMs, maxAgeMs } = app.config.attachmentSweep;
@@ -16,9 +16,9 @@ export const attachmentSweepPlugin = sharedPlugin(
     let closing = false;
     const run = () => {
       if (running || closing) return;
-      running = sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs })
-        .then((count) => {
-          if (count) app.log.info({ count }, 'orphan attachments deleted');
+      running = sweepOrphanAttachments(app.db, app.attachmentStore, { maxAgeMs })
+        .then(({ orphans, strays }) => {
+          if (orphans || strays) app.log.info({ count: orphans, strays }, 'orphan attachments deleted');
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'orphan attachment sweep failed'))
         .finally(() => {
@@ -27,7 +27,7 @@ export const attachmentSweepPlugin = sharedPlugin(
     };
     const timer = setInterval(run, intervalMs);
     timer.unref();
-    // registered after the database plugin, so this runs before the database closes
+    // registered after the store and database plugins, so this runs before they close
     app.addHook('onClose', async () => {
       closing = true;
       clearInterval(timer);
