@@ -233,6 +233,14 @@ describe.each(ATTACHMENT_STORES)('/api/attachments (%s store)', (kind) => {
       expect(response.statusCode, response.body).toBe(201);
       const uploaded = response.json<Attachment>();
       expect(uploaded).toMatchObject({ size: big.length, sha256: createHash('sha256').update(big).digest('hex') });
+      if (kind === 'database') {
+        const [row] = await app.db.select().from(attachments).where(eq(attachments.id, uploaded.id));
+        const chunks = await app.db
+          .select({ seq: attachmentChunks.seq })
+          .from(attachmentChunks)
+          .where(eq(attachmentChunks.storageKey, row?.storageKey ?? ''));
+        expect(chunks).toHaveLength(Math.ceil(big.length / (256 * 1024)));
+      }
       const downloaded = await download(uploaded.id);
       expect(downloaded.statusCode).toBe(200);
       expect(downloaded.headers['content-length']).toBe(String(big.length));
