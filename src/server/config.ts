@@ -301,7 +301,9 @@ function attachmentStoreFromEnv(env: Env, dataDir: string): AttachmentStoreConfi
   }
   const scheme = url.protocol.toLowerCase();
   if (scheme === 'postgres:' || scheme === 'postgresql:' || scheme === 'database:') {
-    return wrong('must be just postgres: (the portal database, DATABASE_URL or PGlite); a separate database is not supported');
+    return wrong(
+      'must be just postgres: (the portal database, DATABASE_URL or PGlite); a separate database is not supported',
+    );
   }
   if (scheme === 'file:') {
     if (url.host || url.search || url.hash || url.pathname === '/') return wrong('must be file:///absolute/folder');
@@ -315,10 +317,14 @@ function s3StoreFromEnv(env: Env, url: URL, wrong: (why: string) => string): Att
   if (!url.hostname) return wrong('names no bucket: write s3://bucket or s3://bucket/prefix');
   // S3's bucket naming rules (lowercase letters, digits, dots and hyphens; 3 to 63 characters)
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname)) {
-    return wrong(`names the bucket "${url.hostname}": a bucket name is 3–63 lowercase letters, digits, dots or hyphens`);
+    return wrong(
+      `names the bucket "${url.hostname}": a bucket name is 3–63 lowercase letters, digits, dots or hyphens`,
+    );
   }
   if (url.username || url.password || url.port || url.search || url.hash) {
-    return wrong('must be s3://bucket/prefix only: credentials go into AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, the endpoint into S3_ENDPOINT');
+    return wrong(
+      'must be s3://bucket/prefix only: credentials go into AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, the endpoint into S3_ENDPOINT',
+    );
   }
   const endpoint = env.S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3 ?? null;
   if (env.S3_ENDPOINT && env.AWS_ENDPOINT_URL_S3 && env.S3_ENDPOINT !== env.AWS_ENDPOINT_URL_S3) {

@@ -114,7 +114,9 @@ describe.each(ATTACHMENT_STORES)('/api/attachments (%s store)', (kind) => {
       const where = {
         folder: () => readFile(join(app.config.dataDir, 'attachments', key)).then((bytes) => bytes.equals(PNG_1X1)),
         database: async () =>
-          (await app.db.select().from(attachmentChunks).where(eq(attachmentChunks.storageKey, key)))[0]?.data.equals(PNG_1X1),
+          (await app.db.select().from(attachmentChunks).where(eq(attachmentChunks.storageKey, key)))[0]?.data.equals(
+            PNG_1X1,
+          ),
         s3: () =>
           Promise.resolve(
             app.attachmentStore.description.startsWith('s3://') && !existsSync(join(app.config.dataDir, 'attachments')),

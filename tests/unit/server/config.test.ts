@@ -100,7 +100,10 @@ describe('loadConfig: ATTACHMENTS_URL', () => {
   };
 
   it('keeps files in DATA_DIR/attachments by default, or in the folder of a file:/// URL', () => {
-    expect(loadConfig({}, {}, '/srv/portal').attachments).toEqual({ kind: 'folder', dir: '/srv/portal/data/attachments' });
+    expect(loadConfig({}, {}, '/srv/portal').attachments).toEqual({
+      kind: 'folder',
+      dir: '/srv/portal/data/attachments',
+    });
     expect(loadConfig({ DATA_DIR: '/var/tm' }).attachments).toEqual({ kind: 'folder', dir: '/var/tm/attachments' });
     expect(loadConfig({ ATTACHMENTS_URL: 'file:///mnt/shared/tm-files' }).attachments).toEqual({
       kind: 'folder',
@@ -168,11 +171,11 @@ describe('loadConfig: ATTACHMENTS_URL', () => {
 
   it('refuses an S3 store without a region or with half a key pair, and a bad endpoint or path-style flag', () => {
     expect(problemsOf({ ATTACHMENTS_URL: 's3://tm-files' })).toEqual([
-      "ATTACHMENTS_URL=\"s3://tm-files\" needs AWS_REGION, the bucket's region (e.g. eu-west-1)",
+      'ATTACHMENTS_URL="s3://tm-files" needs AWS_REGION, the bucket\'s region (e.g. eu-west-1)',
     ]);
-    expect(problemsOf({ ATTACHMENTS_URL: 's3://tm-files', AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIA0' })[0]).toMatch(
-      /^AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together/,
-    );
+    expect(
+      problemsOf({ ATTACHMENTS_URL: 's3://tm-files', AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIA0' })[0],
+    ).toMatch(/^AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together/);
     const problems = problemsOf({ S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'yes' });
     expect(problems).toEqual([
       'S3_ENDPOINT="minio:9000" must be the S3 endpoint URL, e.g. http://127.0.0.1:9000',

@@ -6,6 +6,11 @@
 export { findReadableAttachment, toAttachment } from './repository';
 export { openStoredFile } from './storage';
 export { createAttachmentStore } from './create-store';
-export { StoredFileMissingError, type AttachmentStore, type StoredObject } from './store';
+export {
+  AttachmentStoreUnavailableError,
+  StoredFileMissingError,
+  type AttachmentStore,
+  type StoredObject,
+} from './store';
 export { sweepOrphanAttachments, type SweepResult } from './sweep';
 export { findReplayedUpload, saveUpload } from './upload';

@@ -19,7 +19,12 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { AttachmentStoreConfig } from '../../config';
-import { StoredFileMissingError, type AttachmentStore, type StoredObject } from './store';
+import {
+  AttachmentStoreUnavailableError,
+  StoredFileMissingError,
+  type AttachmentStore,
+  type StoredObject,
+} from './store';
 
 type S3StoreConfig = Extract<AttachmentStoreConfig, { kind: 's3' }>;
 
@@ -28,8 +33,7 @@ const PART_BYTES = 5 * 1024 * 1024;
 /** How long the start check waits for the bucket to answer. */
 const CHECK_TIMEOUT_MS = 15_000;
 
-const statusOf = (error: unknown) =>
-  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 
 /** A store of the objects under `config.prefix` in `config.bucket`. */
 export function createS3Store(config: S3StoreConfig): AttachmentStore {
@@ -85,9 +89,10 @@ export function createS3Store(config: S3StoreConfig): AttachmentStore {
           abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
         });
       } catch (error) {
-        throw new Error(`The attachment store ${description} (ATTACHMENTS_URL) cannot be used: ${describeS3Error(error)}`, {
-          cause: error,
-        });
+        throw new AttachmentStoreUnavailableError(
+          `The attachment store ${description} (ATTACHMENTS_URL) cannot be used: ${describeS3Error(error)}`,
+          { cause: error },
+        );
       }
     },
     close() {

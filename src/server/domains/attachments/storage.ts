@@ -56,7 +56,10 @@ function createMeter(): { meter: Transform; inspection: Promise<Inspection> } {
   };
   const detection = fileTypeFromStream(sniffed).then((result) => result?.mime);
   // once file-type has decided, the rest of the file is not copied to it
-  detection.then(() => stopSniffing(), () => stopSniffing());
+  detection.then(
+    () => stopSniffing(),
+    () => stopSniffing(),
+  );
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);

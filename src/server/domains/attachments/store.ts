@@ -47,3 +47,11 @@ export class StoredFileMissingError extends Error {
     this.name = 'StoredFileMissingError';
   }
 }
+
+/** The store cannot be used at start (a missing bucket, refused credentials, no answer); the message names ATTACHMENTS_URL. */
+export class AttachmentStoreUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'AttachmentStoreUnavailableError';
+  }
+}

@@ -45,7 +45,13 @@ export async function sweepOrphanAttachments(
   const now = (options.now ?? new Date()).getTime();
   const deleted = await db
     .delete(attachments)
-    .where(and(isNull(attachments.submissionId), isNull(attachments.commentId), lt(attachments.createdAt, new Date(now - options.maxAgeMs))))
+    .where(
+      and(
+        isNull(attachments.submissionId),
+        isNull(attachments.commentId),
+        lt(attachments.createdAt, new Date(now - options.maxAgeMs)),
+      ),
+    )
     .returning({ storageKey: attachments.storageKey });
   const removals = await Promise.allSettled(deleted.map((row) => removeStoredFile(store, row.storageKey)));
   const failed = removals.find((result): result is PromiseRejectedResult => result.status === 'rejected');
