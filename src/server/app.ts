@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppConfig } from './config';
 import { areaReloadPlugin } from './plugins/area-reload';
 import { areasPlugin } from './plugins/areas';
+import { attachmentStorePlugin } from './plugins/attachment-store';
 import { attachmentSweepPlugin } from './plugins/attachment-sweep';
 import { authPlugin } from './plugins/auth/index';
 import { clusterEventsPlugin } from './plugins/cluster-events';
@@ -32,6 +33,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
   await app.register(areasPlugin);
   await app.register(dbPlugin);
   await app.register(clusterEventsPlugin);
+  await app.register(attachmentStorePlugin);
   await app.register(attachmentSweepPlugin);
   await app.register(areaReloadPlugin);
   await app.register(domainsPlugin);

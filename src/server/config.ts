@@ -4,6 +4,7 @@
  * Never branches on NODE_ENV.
  */
 import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { Type, type Static } from 'typebox';
 import { findPackageRoot } from './lib/package-root';
@@ -33,12 +34,43 @@ const EnvSchema = Type.Object({
   ATTACHMENT_SWEEP_INTERVAL_MINUTES: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   ORPHAN_ATTACHMENT_MAX_AGE_HOURS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   AREA_RESCAN_INTERVAL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
+  ATTACHMENTS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+' })),
+  AWS_ENDPOINT_URL_S3: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+' })),
+  S3_FORCE_PATH_STYLE: Type.Optional(Type.String({ pattern: '^(true|false)$' })),
+  AWS_REGION: Type.Optional(Type.String({ pattern: '^[a-z0-9-]+$' })),
+  AWS_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  AWS_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  AWS_SESSION_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
 });
 type Env = Static<typeof EnvSchema>;
 
 /** `pglite`: a data folder (default); `pglite-memory`: tests; `postgres`: DATABASE_URL. */
 export type DatabaseConfig =
   { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+
+/**
+ * Where the bytes of attachments are kept (ATTACHMENTS_URL; docs/architecture.md "Attachment
+ * storage"): `folder` (default `DATA_DIR/attachments`, or `file:///folder`), `database` (`postgres:`
+ * or `database:`: the table `attachment_chunks` of the portal's own database), `s3`
+ * (`s3://bucket/prefix` on AWS S3 or an S3-compatible store).
+ */
+export type AttachmentStoreConfig =
+  | { kind: 'folder'; dir: string }
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Key prefix, empty or ending in `/`. */
+      prefix: string;
+      region: string;
+      /** S3_ENDPOINT or AWS_ENDPOINT_URL_S3 (MinIO, Ceph, …); null: AWS's own endpoint for `region`. */
+      endpoint: string | null;
+      /** Path-style URLs (`endpoint/bucket/key`), which most S3-compatible stores need (S3_FORCE_PATH_STYLE). */
+      forcePathStyle: boolean;
+      /** null: the AWS SDK's default credential chain (instance role, AWS_PROFILE, web identity, …). */
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
+    };
 
 /** `builtin`: the in-process oidc-provider at `${publicUrl}/oidc`; `external`: OIDC_ISSUER. */
 export type OidcConfig = {
@@ -80,6 +112,8 @@ export type AppConfig = {
   schemasDir: string;
   clientDistDir: string;
   logLevel: LogLevel;
+  /** Where attachment bytes are kept (ATTACHMENTS_URL). */
+  attachments: AttachmentStoreConfig;
   /**
    * Orphan-attachment sweep (domains/attachments/sweep.ts, timed by plugins/attachment-sweep.ts;
    * docs/behaviour.md "Orphan sweep"), in milliseconds: runs every
@@ -139,6 +173,10 @@ const PATTERN_HINTS: Record<string, string> = {
   ATTACHMENT_SWEEP_INTERVAL_MINUTES: 'must be a number of minutes, e.g. 60 or 0.5',
   ORPHAN_ATTACHMENT_MAX_AGE_HOURS: 'must be a number of hours, e.g. 24 (0: every unlinked upload)',
   AREA_RESCAN_INTERVAL_SECONDS: 'must be a whole number of seconds, e.g. 30 (0: load the form areas at start only)',
+  S3_ENDPOINT: 'must be the S3 endpoint URL, e.g. http://127.0.0.1:9000',
+  AWS_ENDPOINT_URL_S3: 'must be the S3 endpoint URL, e.g. http://127.0.0.1:9000',
+  S3_FORCE_PATH_STYLE: 'must be true or false',
+  AWS_REGION: 'must be a region name such as eu-west-1',
 };
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -240,11 +278,88 @@ export function loadConfig(
   }
   const typed = cleaned as Env;
   problems.push(...oidcProblems(typed));
-  if (problems.length) throw new ConfigError(problems);
-  return { ...configFromEnv(typed, port, cwd), ...overrides };
+  const attachments = attachmentStoreFromEnv(typed, resolve(cwd, typed.DATA_DIR ?? './data'));
+  if (typeof attachments === 'string') problems.push(attachments);
+  if (problems.length || typeof attachments === 'string') throw new ConfigError(problems);
+  return { ...configFromEnv(typed, port, cwd), attachments, ...overrides };
 }
 
-function configFromEnv(env: Env, port: number, cwd: string): AppConfig {
+const ATTACHMENTS_URL_FORMS =
+  'file:///absolute/folder, s3://bucket or s3://bucket/prefix, or postgres: (or database:) for a table in the portal database';
+
+/** The attachment store ATTACHMENTS_URL names (default: the folder `dataDir/attachments`), or the problem with it. */
+function attachmentStoreFromEnv(env: Env, dataDir: string): AttachmentStoreConfig | string {
+  const value = env.ATTACHMENTS_URL;
+  if (value === undefined) return { kind: 'folder', dir: join(dataDir, 'attachments') };
+  const wrong = (why: string) => `ATTACHMENTS_URL=${JSON.stringify(value)} ${why}`;
+  if (/^(postgres|postgresql|database):$/i.test(value)) return { kind: 'database' };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return wrong(`must be ${ATTACHMENTS_URL_FORMS}`);
+  }
+  const scheme = url.protocol.toLowerCase();
+  if (scheme === 'postgres:' || scheme === 'postgresql:' || scheme === 'database:') {
+    return wrong(
+      'must be just postgres: (the portal database, DATABASE_URL or PGlite); a separate database is not supported',
+    );
+  }
+  if (scheme === 'file:') {
+    if (url.host || url.search || url.hash || url.pathname === '/') return wrong('must be file:///absolute/folder');
+    return { kind: 'folder', dir: fileURLToPath(url) };
+  }
+  if (scheme !== 's3:') return wrong(`must be ${ATTACHMENTS_URL_FORMS}`);
+  return s3StoreFromEnv(env, url, wrong);
+}
+
+function s3StoreFromEnv(env: Env, url: URL, wrong: (why: string) => string): AttachmentStoreConfig | string {
+  if (!url.hostname) return wrong('names no bucket: write s3://bucket or s3://bucket/prefix');
+  // S3's bucket naming rules (lowercase letters, digits, dots and hyphens; 3 to 63 characters)
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname)) {
+    return wrong(
+      `names the bucket "${url.hostname}": a bucket name is 3–63 lowercase letters, digits, dots or hyphens`,
+    );
+  }
+  if (url.username || url.password || url.port || url.search || url.hash) {
+    return wrong(
+      'must be s3://bucket/prefix only: credentials go into AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, the endpoint into S3_ENDPOINT',
+    );
+  }
+  const endpoint = env.S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3 ?? null;
+  if (env.S3_ENDPOINT && env.AWS_ENDPOINT_URL_S3 && env.S3_ENDPOINT !== env.AWS_ENDPOINT_URL_S3) {
+    return 'S3_ENDPOINT and AWS_ENDPOINT_URL_S3 name different endpoints: set one of them';
+  }
+  if (!env.AWS_REGION && !endpoint) return wrong("needs AWS_REGION, the bucket's region (e.g. eu-west-1)");
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+    return "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together (or neither, for the AWS SDK's default credentials: instance role, AWS_PROFILE, …)";
+  }
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  } catch {
+    return wrong('has a malformed %-escape in its prefix');
+  }
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: path ? `${path}/` : '',
+    // any region works for an S3-compatible endpoint that ignores it (MinIO's default is us-east-1)
+    region: env.AWS_REGION ?? 'us-east-1',
+    endpoint,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          }
+        : null,
+  };
+}
+
+function configFromEnv(env: Env, port: number, cwd: string): Omit<AppConfig, 'attachments'> {
   const root = findPackageRoot();
   const abs = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');

@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DataFolderLockedError } from './db/lock';
 import { AreaDiscoveryError, describeAreaHealth, type AreaCatalogue } from './domains/areas';
+import { AttachmentStoreUnavailableError } from './domains/attachments';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/data';
 
 function banner(config: AppConfig, areas: AreaCatalogue, ms: number): string {
@@ -31,7 +32,12 @@ function banner(config: AppConfig, areas: AreaCatalogue, ms: number): string {
 }
 
 function describeStartError(error: unknown, config: AppConfig | null): unknown {
-  if (error instanceof ConfigError || error instanceof AreaDiscoveryError || error instanceof DataFolderLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof AreaDiscoveryError ||
+    error instanceof DataFolderLockedError ||
+    error instanceof AttachmentStoreUnavailableError
+  ) {
     return error.message;
   }
   if ((error as { code?: unknown }).code === 'EADDRINUSE' && config) {

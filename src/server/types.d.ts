@@ -4,6 +4,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { AreaCatalogue } from './domains/areas';
+import type { AttachmentStore } from './domains/attachments';
 import type { AuthUser, GroupReferences } from './domains/role-groups';
 import type { DomainEvents } from './lib/domain-events';
 import type { ClusterEvents } from './plugins/cluster-events';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Database;
+    /** Where attachment bytes are kept (plugins/attachment-store.ts; ATTACHMENTS_URL). */
+    attachmentStore: AttachmentStore;
     /** The live form-area catalogue (domains/areas/catalogue.ts): `list` and `get` read its current snapshot. */
     areas: AreaCatalogue;
     /** What this node tells the other API nodes on one PostgreSQL, and hears from them (plugins/cluster-events.ts). */

@@ -1,11 +1,12 @@
 /**
  * The orphan-attachment sweep (docs/behaviour.md "Orphan sweep";
  * src/server/domains/attachments/sweep.ts): uploads never linked to a submission or comment are
- * deleted, row and bytes, once older than the age; linked files and young orphans stay; the timer
- * started with the app does it by itself.
+ * deleted, row and bytes, once older than the age; linked files and young orphans stay; stored
+ * files without a row are deleted once old; the timer started with the app does it by itself —
+ * on every attachment store (helpers/attachment-stores.ts).
  */
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { linkAttachments } from '../../src/server/domains/submissions/attachment
 import type { Attachment } from '../../src/shared/attachment';
 import type { Submission } from '../../src/shared/submission';
 import { createTestApp } from './helpers/app';
+import { ATTACHMENT_STORES, attachmentStoreEnv } from './helpers/attachment-stores';
 import { multipartBody, PDF_BYTES, PNG_1X1 } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
 
@@ -46,16 +48,25 @@ async function storageKeyOf(app: FastifyInstance, id: string): Promise<string | 
   return row?.key;
 }
 
-const storedFiles = (app: FastifyInstance) => readdir(join(app.config.dataDir, 'attachments')).catch(() => [] as string[]);
+async function storedFiles(app: FastifyInstance): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of app.attachmentStore.list()) keys.push(object.key);
+  return keys;
+}
 
-describe('sweepOrphanAttachments (injected clock)', () => {
+describe.each(ATTACHMENT_STORES)('sweepOrphanAttachments (injected clock, %s store)', (kind) => {
   let app: FastifyInstance;
+  let stopStore: () => Promise<void>;
   beforeAll(async () => {
-    app = await createTestApp();
+    const store = await attachmentStoreEnv(kind);
+    stopStore = store.close;
+    app = await createTestApp({ env: store.env });
   });
   afterAll(async () => {
-    await app.close();
+    await app?.close();
+    await stopStore?.();
   });
+  const sweep = (options: { maxAgeMs: number; now: Date }) => sweepOrphanAttachments(app.db, app.attachmentStore, options);
 
   it('keeps orphans younger than the age, then deletes the old ones (row and bytes) but never a linked file', async () => {
     const orphan = await upload(app, PNG_1X1, 'orphan.png');
@@ -78,11 +89,11 @@ describe('sweepOrphanAttachments (injected clock)', () => {
 
     const maxAgeMs = 24 * HOUR_MS;
     const hourLater = new Date(Date.now() + HOUR_MS);
-    await expect(sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs, now: hourLater })).resolves.toBe(0);
+    await expect(sweep({ maxAgeMs, now: hourLater })).resolves.toEqual({ orphans: 0, strays: 0 });
     expect(await storageKeyOf(app, orphan.id)).toBe(orphanKey);
 
     const dayLater = new Date(Date.now() + 25 * HOUR_MS);
-    await expect(sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs, now: dayLater })).resolves.toBe(1);
+    await expect(sweep({ maxAgeMs, now: dayLater })).resolves.toEqual({ orphans: 1, strays: 0 });
     expect(await storageKeyOf(app, orphan.id)).toBeUndefined();
     expect(await storedFiles(app)).not.toContain(orphanKey);
     expect(await storageKeyOf(app, linked.id)).toBeDefined();
@@ -91,25 +102,54 @@ describe('sweepOrphanAttachments (injected clock)', () => {
     expect(download.statusCode).toBe(404);
   });
 
+  it('deletes stored files no row refers to once older than the age and an hour, and nothing else', async () => {
+    const stray = randomUUID();
+    const foreign = 'not-a-storage-key.txt';
+    await app.attachmentStore.put(stray, Readable.from([Buffer.from('left by a crash')]));
+    await app.attachmentStore.put(foreign, Readable.from([Buffer.from('someone else’s file')]));
+    const kept = await upload(app, PNG_1X1, 'kept.png');
+    const keptKey = await storageKeyOf(app, kept.id);
+    // linked, so the orphan step keeps it too
+    const [owner] = await app.db.select({ id: attachments.ownerId }).from(attachments).where(eq(attachments.id, kept.id));
+    const created = await app.inject({ method: 'POST', url: '/api/areas/AP/submissions', payload: AP_DATA, headers: await authHeader(app, 'employee') });
+    await linkAttachments(app.db, [kept.id], created.json<Submission>().id, { id: owner?.id } as AuthUser);
+
+    // with age 0 a stray still gets its hour: an upload in flight has its bytes before its row
+    await expect(sweep({ maxAgeMs: 0, now: new Date(Date.now() + 30 * 60 * 1000) })).resolves.toMatchObject({ strays: 0 });
+    expect(await app.attachmentStore.exists(stray)).toBe(true);
+
+    await expect(sweep({ maxAgeMs: 0, now: new Date(Date.now() + 2 * HOUR_MS) })).resolves.toMatchObject({ strays: 1 });
+    expect(await app.attachmentStore.exists(stray)).toBe(false);
+    expect(await app.attachmentStore.exists(foreign)).toBe(true);
+    expect(await storedFiles(app)).toContain(keptKey);
+    await app.attachmentStore.delete(foreign);
+  });
+
   it('makes a link that comes after the sweep fail (409), never link a deleted file', async () => {
     const late = await upload(app, PNG_1X1, 'late.png');
     const [owner] = await app.db.select({ id: attachments.ownerId }).from(attachments).where(eq(attachments.id, late.id));
     const created = await app.inject({ method: 'POST', url: '/api/areas/AP/submissions', payload: AP_DATA, headers: await authHeader(app, 'employee') });
-    await expect(sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs: 0, now: new Date(Date.now() + 1000) })).resolves.toBe(1);
+    await expect(sweep({ maxAgeMs: 0, now: new Date(Date.now() + 1000) })).resolves.toMatchObject({ orphans: 1 });
     await expect(linkAttachments(app.db, [late.id], created.json<Submission>().id, { id: owner?.id } as AuthUser)).rejects.toMatchObject({
       statusCode: 409,
     });
   });
 });
 
-describe('the sweep timer started with the app', () => {
+describe.each(ATTACHMENT_STORES)('the sweep timer started with the app (%s store)', (kind) => {
   let app: FastifyInstance;
+  let stopStore: () => Promise<void>;
   beforeAll(async () => {
+    const store = await attachmentStoreEnv(kind);
+    stopStore = store.close;
     // every 60 ms, every orphan
-    app = await createTestApp({ env: { ATTACHMENT_SWEEP_INTERVAL_MINUTES: '0.001', ORPHAN_ATTACHMENT_MAX_AGE_HOURS: '0' } });
+    app = await createTestApp({
+      env: { ...store.env, ATTACHMENT_SWEEP_INTERVAL_MINUTES: '0.001', ORPHAN_ATTACHMENT_MAX_AGE_HOURS: '0' },
+    });
   });
   afterAll(async () => {
-    await app.close();
+    await app?.close();
+    await stopStore?.();
   });
 
   it('reads its interval and age from the configuration and deletes an orphan by itself', async () => {

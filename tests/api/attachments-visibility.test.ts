@@ -2,24 +2,31 @@
  * Attachments follow THE ticket visibility rule (docs/behaviour.md "Ticket visibility": lists and
  * by-id reads apply the same rule — own, area-wide read, assigned, admin): a handler whose role
  * group a ticket is assigned to reads the ticket AND its files; a handler it is not assigned to
- * gets 404 for both.
+ * gets 404 for both — whichever attachment store keeps the bytes.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, roleGroups } from '../../src/server/db/schema';
 import { createTestApp } from './helpers/app';
+import { ATTACHMENT_STORES, attachmentStoreEnv } from './helpers/attachment-stores';
 import { multipartBody, PNG_1X1 } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
 import { createApTicket, getTicket, patchTicket } from './helpers/tickets';
 
-describe('attachment reads follow the ticket visibility rule', () => {
+describe.each(ATTACHMENT_STORES)('attachment reads follow the ticket visibility rule (%s store)', (kind) => {
   let app: FastifyInstance;
+  let stopStore: () => Promise<void>;
 
   beforeAll(async () => {
-    app = await createTestApp();
+    const store = await attachmentStoreEnv(kind);
+    stopStore = store.close;
+    app = await createTestApp({ env: store.env });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app?.close();
+    await stopStore?.();
+  });
 
   async function uploadAs(username: string): Promise<string> {
     const { payload, headers } = multipartBody([{ fileName: 'scan.png', contentType: 'image/png', content: PNG_1X1 }]);

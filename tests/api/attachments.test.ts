@@ -1,16 +1,20 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments } from '../../src/server/db/schema';
+import { attachmentChunks, attachments } from '../../src/server/db/schema';
 import { MAX_ATTACHMENT_BYTES, type Attachment } from '../../src/shared/attachment';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { ObjectSubmission } from './helpers/data';
 import { createTestApp, FIXTURE_SCHEMAS_DIR } from './helpers/app';
-import { multipartBody, PDF_BYTES, PNG_1X1, type FilePart } from './helpers/multipart';
+import { ATTACHMENT_STORES, attachmentStoreEnv } from './helpers/attachment-stores';
+import { startS3TestServer, type S3TestServer } from './helpers/s3-server';
+import { docxBytes, multipartBody, PDF_BYTES, PNG_1X1, type FilePart } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
 
 const AP_DATA = {
@@ -50,15 +54,26 @@ async function schemasWithAttachmentField(): Promise<string> {
   return dir;
 }
 
-describe('/api/attachments', () => {
+/** Every key the app's attachment store lists (the folder's files, the bucket's objects, the table's files). */
+async function storedKeys(app: FastifyInstance): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of app.attachmentStore.list()) keys.push(object.key);
+  return keys;
+}
+
+describe.each(ATTACHMENT_STORES)('/api/attachments (%s store)', (kind) => {
   let app: FastifyInstance;
   let schemasDir: string;
+  let stopStore: () => Promise<void>;
   beforeAll(async () => {
     schemasDir = await schemasWithAttachmentField();
-    app = await createTestApp({ schemasDir });
+    const store = await attachmentStoreEnv(kind);
+    stopStore = store.close;
+    app = await createTestApp({ schemasDir, env: store.env });
   });
   afterAll(async () => {
-    await app.close();
+    await app?.close();
+    await stopStore?.();
     await rm(schemasDir, { recursive: true, force: true });
   });
 
@@ -74,7 +89,7 @@ describe('/api/attachments', () => {
   const download = async (id: string, username = 'employee') =>
     app.inject({ url: `/api/attachments/${id}`, headers: await authHeader(app, username) });
   const rowCount = async () => (await app.db.select({ n: count() }).from(attachments))[0]?.n ?? 0;
-  const storedFiles = async () => readdir(join(app.config.dataDir, 'attachments')).catch(() => []);
+  const storedFiles = () => storedKeys(app);
 
   describe('POST /api/attachments', () => {
     it('stores a PNG, sniffs its type from the content and answers 201 with size and sha256', async () => {
@@ -89,6 +104,33 @@ describe('/api/attachments', () => {
         submissionId: null,
       });
       expect(response.headers.location).toBe(`/api/attachments/${body.id}`);
+    });
+
+    it('keeps the bytes in the configured store', async () => {
+      const uploaded = (await upload({ fileName: 'where.png', content: PNG_1X1 })).json<Attachment>();
+      const [row] = await app.db.select().from(attachments).where(eq(attachments.id, uploaded.id));
+      const key = row?.storageKey ?? '';
+      expect(await app.attachmentStore.exists(key)).toBe(true);
+      const where = {
+        folder: () => readFile(join(app.config.dataDir, 'attachments', key)).then((bytes) => bytes.equals(PNG_1X1)),
+        database: async () =>
+          (await app.db.select().from(attachmentChunks).where(eq(attachmentChunks.storageKey, key)))[0]?.data.equals(
+            PNG_1X1,
+          ),
+        s3: () =>
+          Promise.resolve(
+            app.attachmentStore.description.startsWith('s3://') && !existsSync(join(app.config.dataDir, 'attachments')),
+          ),
+      };
+      expect(await where[kind]()).toBe(true);
+    });
+
+    it('accepts a Word document (.docx), told apart from any zip by its content', async () => {
+      const response = await upload({ fileName: 'letter.docx', content: docxBytes() });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<Attachment>().mediaType).toBe(
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      );
     });
 
     it('refuses a .png name whose content is text with 415 file_type_not_allowed and keeps nothing', async () => {
@@ -177,10 +219,44 @@ describe('/api/attachments', () => {
       expect(response.rawPayload.equals(PDF_BYTES)).toBe(true);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers.etag).toBe(`"${uploaded.sha256}"`);
+      expect(response.headers['content-length']).toBe(String(PDF_BYTES.length));
       const disposition = String(response.headers['content-disposition']);
       expect(disposition).toMatch(/^attachment; /);
       expect(disposition).toContain(`filename*=UTF-8''Rechnung%20M%C3%A4rz%3B%202025.pdf`);
       expect(disposition).toContain('filename="Rechnung M?rz; 2025.pdf"');
+    });
+
+    it('streams a 6 MiB file back byte for byte (several database chunks, an S3 multipart upload)', async () => {
+      const big = Buffer.concat([PNG_1X1, randomBytes(6 * 1024 * 1024)]);
+      const response = await upload({ fileName: 'scan.png', content: big });
+      expect(response.statusCode, response.body).toBe(201);
+      const uploaded = response.json<Attachment>();
+      expect(uploaded).toMatchObject({ size: big.length, sha256: createHash('sha256').update(big).digest('hex') });
+      if (kind === 'database') {
+        const [row] = await app.db.select().from(attachments).where(eq(attachments.id, uploaded.id));
+        const chunks = await app.db
+          .select({ seq: attachmentChunks.seq })
+          .from(attachmentChunks)
+          .where(eq(attachmentChunks.storageKey, row?.storageKey ?? ''));
+        expect(chunks).toHaveLength(Math.ceil(big.length / (256 * 1024)));
+      }
+      const downloaded = await download(uploaded.id);
+      expect(downloaded.statusCode).toBe(200);
+      expect(downloaded.headers['content-length']).toBe(String(big.length));
+      expect(downloaded.rawPayload.equals(big)).toBe(true);
+    });
+
+    it('answers 500 with the error body, before any byte, when the stored bytes are gone', async () => {
+      const uploaded = (await upload({ fileName: 'gone.pdf', content: PDF_BYTES })).json<Attachment>();
+      const [row] = await app.db.select().from(attachments).where(eq(attachments.id, uploaded.id));
+      await app.attachmentStore.delete(row?.storageKey ?? '');
+      const response = await download(uploaded.id);
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ statusCode: 500, error: 'internal_error', message: 'Internal server error.' });
+      expect(response.headers['content-disposition']).toBeUndefined();
     });
 
     it('answers 404 to another user, to an unknown id and to a non-uuid', async () => {
@@ -233,5 +309,35 @@ describe('/api/attachments', () => {
       const [row] = await app.db.select().from(attachments).where(eq(attachments.id, theirs.id));
       expect(row?.submissionId).toBeNull();
     });
+  });
+});
+
+describe('an S3 attachment store that cannot be used stops the start', () => {
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3TestServer();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  // a start that succeeded by mistake must not hand vitest the app to print
+  const startError = (env: Record<string, string>) =>
+    createTestApp({ env }).then(
+      async (app) => {
+        await app.close();
+        return 'started';
+      },
+      (error: unknown) => (error as Error).message,
+    );
+
+  it('names ATTACHMENTS_URL and the cause: a bucket that does not exist, an endpoint that does not answer', async () => {
+    expect(await startError({ ...s3.env, ATTACHMENTS_URL: 's3://no-such-bucket/files' })).toBe(
+      'The attachment store s3://no-such-bucket/files/ (ATTACHMENTS_URL) cannot be used: the bucket does not exist (HTTP 404)',
+    );
+    const closedPort = await getPort({ host: '127.0.0.1' });
+    expect(await startError({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${closedPort}` })).toMatch(
+      /^The attachment store s3:\/\/\S+ \(ATTACHMENTS_URL\) cannot be used: .*ECONNREFUSED/,
+    );
   });
 });

@@ -4,7 +4,7 @@
  * cache its own (they are kept per database handle, or per app). Only with TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
-import { cp, copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import type { RoleGroupDetail } from '../../src/shared/role-groups';
 import type { Submission } from '../../src/shared/submission';
 import { createTestConfig, FIXTURE_SCHEMAS_DIR } from './helpers/app';
 import { multipartBody, PNG_1X1 } from './helpers/multipart';
+import { startS3TestServer } from './helpers/s3-server';
 import { authHeader, authorize, exchangeCode, pkcePair } from './helpers/sign-in';
 
 /** How soon a change on one node must be enforced on the other. */
@@ -37,15 +38,14 @@ const AP_EXAMPLE = {
 };
 
 /**
- * Where both nodes keep attachment bytes — the one place to change for another store: today one
- * folder that each node's DATA_DIR/attachments links to (a shared mount); for an object store,
- * return its environment (ATTACHMENTS_URL and the like) instead.
+ * Where both nodes keep attachment bytes — the one place to change for another store: an
+ * S3-compatible server in this process (s3rver), whose environment both nodes get; `cleanups`
+ * receives its stop, which runs after the apps have closed.
  */
-async function sharedAttachmentStorage(root: string, dataDirs: string[]): Promise<Record<string, string>> {
-  const shared = join(root, 'attachments');
-  await mkdir(shared);
-  for (const dataDir of dataDirs) await symlink(shared, join(dataDir, 'attachments'));
-  return {};
+async function sharedAttachmentStorage(cleanups: (() => Promise<void>)[]): Promise<Record<string, string>> {
+  const s3 = await startS3TestServer();
+  cleanups.push(s3.close);
+  return s3.env;
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL', () => {
@@ -66,7 +66,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL
     // The built-in provider's keys are one file every node gets a copy of (docs/operations.md).
     await loadOrCreateProviderKeys(dirs[0]!.data);
     await copyFile(join(dirs[0]!.data, 'oidc-keys.json'), join(dirs[1]!.data, 'oidc-keys.json'));
-    const storage = await sharedAttachmentStorage(root, [dirs[0]!.data, dirs[1]!.data]);
+    const storage = await sharedAttachmentStorage(cleanups);
     const first = await createTestConfig({
       env: { ...storage, DATA_DIR: dirs[0]!.data, SCHEMAS_DIR: dirs[0]!.schemas },
     });

@@ -6,6 +6,7 @@
  */
 export * from './tables/area-counters';
 export * from './tables/assignment-rules';
+export * from './tables/attachment-chunks';
 export * from './tables/attachments';
 export * from './tables/changes';
 export * from './tables/form-schema-versions';

@@ -1,10 +1,10 @@
 /**
  * The orphan-attachment sweep on a timer (domains/attachments `sweepOrphanAttachments`): every
  * `config.attachmentSweep.intervalMs` it deletes uploads never linked to a submission or comment
- * and older than `maxAgeMs`. The timer starts with the app, never overlaps itself, and stops when
- * the app closes (before the database does). With several API nodes on one PostgreSQL every node's
- * timer runs, and one node at a time sweeps (db/advisory-lock.ts `runExclusively`): a node that
- * finds the lock taken skips its turn.
+ * and older than `maxAgeMs`, then stored files no row refers to. The timer starts with the app,
+ * never overlaps itself, and stops when the app closes (before the store and the database do).
+ * With several API nodes on one PostgreSQL every node's timer runs, and one node at a time sweeps
+ * (db/advisory-lock.ts `runExclusively`): a node that finds the lock taken skips its turn.
  */
 import type { FastifyInstance } from 'fastify';
 import { runExclusively } from '../db/advisory-lock';
@@ -14,7 +14,7 @@ import { sharedPlugin } from '../lib/shared-plugin';
 /** The advisory lock one node at a time sweeps under. */
 export const ATTACHMENT_SWEEP_LOCK = 'attachment-sweep';
 
-/** Starts the sweep timer on `app` (needs `app.db`); it never overlaps itself and stops on close. */
+/** Starts the sweep timer on `app` (needs `app.db` and `app.attachmentStore`); it never overlaps itself and stops on close. */
 export const attachmentSweepPlugin = sharedPlugin(
   (app: FastifyInstance, _options: unknown, done: (error?: Error) => void) => {
     const { intervalMs, maxAgeMs } = app.config.attachmentSweep;
@@ -23,11 +23,13 @@ export const attachmentSweepPlugin = sharedPlugin(
     const run = () => {
       if (running || closing) return;
       running = runExclusively(app.db, ATTACHMENT_SWEEP_LOCK, () =>
-        sweepOrphanAttachments(app.db, app.config.dataDir, { maxAgeMs }),
+        sweepOrphanAttachments(app.db, app.attachmentStore, { maxAgeMs }),
       )
         .then((result) => {
           if (!result.ran) app.log.debug('orphan attachment sweep skipped: another node is sweeping');
-          else if (result.value) app.log.info({ count: result.value }, 'orphan attachments deleted');
+          else if (result.value.orphans || result.value.strays) {
+            app.log.info({ count: result.value.orphans, strays: result.value.strays }, 'orphan attachments deleted');
+          }
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'orphan attachment sweep failed'))
         .finally(() => {
@@ -36,7 +38,7 @@ export const attachmentSweepPlugin = sharedPlugin(
     };
     const timer = setInterval(run, intervalMs);
     timer.unref();
-    // registered after the database plugin, so this runs before the database closes
+    // registered after the store and database plugins, so this runs before they close
     app.addHook('onClose', async () => {
       closing = true;
       clearInterval(timer);

@@ -87,3 +87,99 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { database: { kind: 'pglite-memory' } }).database).toEqual({ kind: 'pglite-memory' });
   });
 });
+
+describe('loadConfig: ATTACHMENTS_URL', () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env, {}, '/srv/portal');
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('keeps files in DATA_DIR/attachments by default, or in the folder of a file:/// URL', () => {
+    expect(loadConfig({}, {}, '/srv/portal').attachments).toEqual({
+      kind: 'folder',
+      dir: '/srv/portal/data/attachments',
+    });
+    expect(loadConfig({ DATA_DIR: '/var/tm' }).attachments).toEqual({ kind: 'folder', dir: '/var/tm/attachments' });
+    expect(loadConfig({ ATTACHMENTS_URL: 'file:///mnt/shared/tm-files' }).attachments).toEqual({
+      kind: 'folder',
+      dir: '/mnt/shared/tm-files',
+    });
+  });
+
+  it('takes postgres: and database: for the table in the portal database', () => {
+    for (const value of ['postgres:', 'postgresql:', 'database:', 'DATABASE:']) {
+      expect(loadConfig({ ATTACHMENTS_URL: value }).attachments, value).toEqual({ kind: 'database' });
+    }
+  });
+
+  it('reads s3://bucket/prefix with the AWS variables, an endpoint and path-style addressing', () => {
+    expect(
+      loadConfig({
+        ATTACHMENTS_URL: 's3://tm-files/portal/attachments/',
+        AWS_REGION: 'eu-west-1',
+        AWS_ACCESS_KEY_ID: 'AKIA0',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).attachments,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'tm-files',
+      prefix: 'portal/attachments/',
+      region: 'eu-west-1',
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: { accessKeyId: 'AKIA0', secretAccessKey: 'secret' },
+    });
+    expect(
+      loadConfig({
+        ATTACHMENTS_URL: 's3://tm-files',
+        AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).attachments,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'tm-files',
+      prefix: '',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: null,
+    });
+  });
+
+  it('refuses a URL without a bucket, a bad bucket name, credentials in the URL and other schemes, naming the variable', () => {
+    expect(problemsOf({ ATTACHMENTS_URL: 's3://', AWS_REGION: 'eu-west-1' })).toEqual([
+      'ATTACHMENTS_URL="s3://" names no bucket: write s3://bucket or s3://bucket/prefix',
+    ]);
+    expect(problemsOf({ ATTACHMENTS_URL: 's3://My_Bucket', AWS_REGION: 'eu-west-1' })[0]).toMatch(
+      /^ATTACHMENTS_URL="s3:\/\/My_Bucket" names the bucket "My_Bucket": a bucket name is 3–63 lowercase/,
+    );
+    expect(problemsOf({ ATTACHMENTS_URL: 's3://key:secret@bucket', AWS_REGION: 'eu-west-1' })[0]).toMatch(
+      /credentials go into AWS_ACCESS_KEY_ID/,
+    );
+    expect(problemsOf({ ATTACHMENTS_URL: 'postgres://db.example/files' })[0]).toMatch(
+      /^ATTACHMENTS_URL="postgres:\/\/db.example\/files" must be just postgres:/,
+    );
+    for (const value of ['ftp://files', 'attachments', 'file://server/share', 'file:///']) {
+      expect(problemsOf({ ATTACHMENTS_URL: value })[0], value).toMatch(/^ATTACHMENTS_URL="[^"]*" must be /);
+    }
+  });
+
+  it('refuses an S3 store without a region or with half a key pair, and a bad endpoint or path-style flag', () => {
+    expect(problemsOf({ ATTACHMENTS_URL: 's3://tm-files' })).toEqual([
+      'ATTACHMENTS_URL="s3://tm-files" needs AWS_REGION, the bucket\'s region (e.g. eu-west-1)',
+    ]);
+    expect(
+      problemsOf({ ATTACHMENTS_URL: 's3://tm-files', AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIA0' })[0],
+    ).toMatch(/^AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together/);
+    const problems = problemsOf({ S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'yes' });
+    expect(problems).toEqual([
+      'S3_ENDPOINT="minio:9000" must be the S3 endpoint URL, e.g. http://127.0.0.1:9000',
+      'S3_FORCE_PATH_STYLE="yes" must be true or false',
+    ]);
+  });
+});

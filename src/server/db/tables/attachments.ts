@@ -1,7 +1,7 @@
 /**
- * Uploaded files: one row per file, the bytes on disk under `DATA_DIR/attachments/<storage key>`
- * (domains/attachments/storage.ts; docs/behaviour.md "Attachments"). Several API nodes on one
- * PostgreSQL need that folder on a shared volume.
+ * Uploaded files: one row per file, the bytes in the attachment store under `storage_key` (a folder,
+ * an S3 bucket or `attachment_chunks`; domains/attachments/store.ts; docs/behaviour.md
+ * "Attachments"). Several API nodes on one PostgreSQL need a store they share.
  */
 import { bigint, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';

@@ -9,3 +9,13 @@ export const timestamptz = (name: string) => timestamp(name, { withTimezone: tru
 
 /** PostgreSQL's `tsvector` (full-text search document), read as its text form. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * PostgreSQL's `bytea`, written from a Buffer or Uint8Array and read as a Buffer (node-postgres gives
+ * a Buffer, PGlite a Uint8Array).
+ */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});

@@ -1,6 +1,6 @@
 /**
- * Saving an upload: the bytes are streamed to disk (storage.ts: size limit, sniffed media type,
- * sha256) and then one row is inserted. A retried upload with the same Idempotency-Key answers
+ * Saving an upload: the bytes are streamed into the attachment store (storage.ts: size limit,
+ * sniffed media type, sha256) and then one row is inserted. A retried upload with the same Idempotency-Key answers
  * with the first one's row; when two retries race, the loser's file is removed and the winner's
  * row returned, so one key never stores two files.
  */
@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../lib/errors';
 import type { AuthUser } from '../role-groups';
 import { findByIdempotencyKey, type AttachmentRow } from './repository';
 import { removeStoredFile, storeUpload } from './storage';
+import type { AttachmentStore } from './store';
 
 /** What a client sent: the file's stream and name, whether the parser cut it at the size limit, its Idempotency-Key. */
 export type UploadInput = {
@@ -39,19 +40,19 @@ export async function findReplayedUpload(db: Database, user: AuthUser, key: stri
 }
 
 /**
- * Stores `input` for `user` under `dataDir` and inserts its row. Errors: those of storeUpload
+ * Stores `input` for `user` in `store` and inserts its row. Errors: those of storeUpload
  * (413 `file_too_large`, 415 `file_type_not_allowed`); a database error after the file was
  * written removes the file first.
  */
 export async function saveUpload(
   db: Database,
-  dataDir: string,
+  store: AttachmentStore,
   user: AuthUser,
   input: UploadInput,
 ): Promise<UploadResult> {
   const key = input.idempotencyKey;
   const fileName = cleanFileName(input.fileName);
-  const stored = await storeUpload(dataDir, input.file, fileName, input.isTruncated);
+  const stored = await storeUpload(store, input.file, fileName, input.isTruncated);
   try {
     const [row] = await db
       .insert(attachments)
@@ -68,7 +69,7 @@ export async function saveUpload(
     if (!row) throw new Error('attachment insert returned no row');
     return { row, replayed: false };
   } catch (error) {
-    await removeStoredFile(dataDir, stored.storageKey);
+    await removeStoredFile(store, stored.storageKey);
     // Two concurrent retries with one key: answer with the winner's row.
     const winner = key !== undefined && isUniqueViolation(error) ? await findByIdempotencyKey(db, user, key) : null;
     if (!winner) throw error;

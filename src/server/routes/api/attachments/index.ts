@@ -2,7 +2,7 @@
  * Attachments (docs/behaviour.md "Attachments"):
  * - `POST /api/attachments` multipart/form-data with one file part → 201 Attachment (200 with
  *   `Idempotency-Replayed: true` when the `Idempotency-Key` was used before by the same user).
- *   Streamed to disk; 413 `file_too_large` above 10 MiB, 415 `file_type_not_allowed` when the
+ *   Streamed into the attachment store (ATTACHMENTS_URL); 413 `file_too_large` above 10 MiB, 415 `file_type_not_allowed` when the
  *   content (not the name) is not an accepted type, 422 `file_missing` without a file part.
  * - `GET /api/attachments/:id` → the bytes, `Content-Disposition: attachment` (RFC 6266, via the
  *   content-disposition package), `X-Content-Type-Options: nosniff`; 404 unless the caller owns
@@ -75,7 +75,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const part = await request.file();
       if (!part) throw new HttpError(422, ATTACHMENT_ERRORS.noFile, 'The request has no file part.');
-      const { row, replayed } = await saveUpload(app.db, app.config.dataDir, user, {
+      const { row, replayed } = await saveUpload(app.db, app.attachmentStore, user, {
         file: part.file,
         fileName: part.filename,
         isTruncated: () => part.file.truncated,
@@ -104,6 +104,8 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const row = await findReadableAttachment(app.db, requireUser(request), request.params.id);
       if (!row) throw notFound('There is no such attachment that you can see.');
+      // opened before any header is set: a store that fails answers 500 with the error body
+      const body = await openStoredFile(app.attachmentStore, row.storageKey);
       const charset = row.mediaType.startsWith('text/') ? '; charset=utf-8' : '';
       return reply
         .header('content-type', `${row.mediaType}${charset}`)
@@ -113,7 +115,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, no-store')
         .header('etag', `"${row.sha256}"`)
-        .send(openStoredFile(app.config.dataDir, row.storageKey));
+        .send(body);
     },
   );
 };
