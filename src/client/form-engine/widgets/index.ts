@@ -7,10 +7,9 @@ import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import type { PortalWidget } from '../../../shared/widget-names';
 import { AttachmentsWidget } from './attachments-widget';
-import { DatePickerWidget, DateTimePickerWidget, TimePickerWidget } from './date-picker-widget';
+import { deferredWidget } from './deferred-widget';
 import { ImageDisplayWidget } from './image-display';
 import { RichTextWidget } from './rich-text-widget';
-import { SelectWidget } from './select-widget';
 
 /** Registry key of the rich-text widget named in UI schemas (`"ui:widget": "richText"`). */
 export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
@@ -22,12 +21,15 @@ const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = {
   image: ImageDisplayWidget,
 };
 
-/** rjsf's own keys, so `format: "date" | "time" | "date-time"` and `enum` need no UI hint. */
+/**
+ * rjsf's own keys, so `format: "date" | "time" | "date-time"` and `enum` need no UI hint. Each
+ * renders the widget of its own chunk (widget-modules.ts) once that is loaded.
+ */
 const RJSF_OVERRIDES: RegistryWidgetsType = {
-  DateWidget: DatePickerWidget,
-  TimeWidget: TimePickerWidget,
-  DateTimeWidget: DateTimePickerWidget,
-  SelectWidget,
+  DateWidget: deferredWidget('datePicker', (module) => module.DatePickerWidget),
+  TimeWidget: deferredWidget('datePicker', (module) => module.TimePickerWidget),
+  DateTimeWidget: deferredWidget('datePicker', (module) => module.DateTimePickerWidget),
+  SelectWidget: deferredWidget('select', (module) => module.SelectWidget),
 };
 
 /**
