@@ -25,8 +25,8 @@ import { ticketRoutes } from './tickets/index';
  * the Bearer check is the global auth hook.
  *
  * Answers of at least 1 KiB are compressed (`@fastify/compress`), brotli or gzip as the client's
- * `Accept-Encoding` prefers: a page of a list shrinks to about a tenth, a smaller answer is not
- * worth the work. Left alone, as the plugin does by default: partial content (206,
+ * `Accept-Encoding` prefers: a list shrinks to a third or less (`/api/areas`: 4.7 KB to 1.6 KB);
+ * a smaller answer is not worth the work. Left alone, as the plugin does by default: partial content (206,
  * `Content-Range`), `text/event-stream`, an answer already encoded; and the attachment download,
  * which says `compress: false` (routes/api/attachments).
  */
