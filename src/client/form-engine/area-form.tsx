@@ -38,8 +38,6 @@ function focusFirstError(error: RJSFValidationError): void {
   focusFieldById(fieldIdForProperty(error.property));
 }
 
-/** Module scope: the same registry object on every render, so rjsf's caches keyed on it stay valid. */
-const WIDGETS = createWidgets();
 const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
 /**
  * Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx);
@@ -119,7 +117,8 @@ function LoadedAreaForm(props: AreaFormProps) {
         uiSchema={uiSchema as UiSchema<FormValue>}
         validator={formValidator}
         customValidate={readonly ? undefined : customValidate}
-        widgets={WIDGETS}
+        // the same registry object while the loaded widget modules stay the same (rjsf keys caches on it)
+        widgets={createWidgets()}
         fields={FIELDS}
         templates={TEMPLATES}
         formData={shown as FormValue | undefined}
