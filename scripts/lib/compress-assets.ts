@@ -26,7 +26,8 @@ function textFiles(folder: string): string[] {
   });
 }
 
-async function compress(path: string): Promise<{ plain: number; br: number; gz: number }> {
+/** Writes `<path>.br` and `<path>.gz` (each only when smaller); resolves with the three sizes in bytes. */
+export async function compressFile(path: string): Promise<{ plain: number; br: number; gz: number }> {
   const plain = readFileSync(path);
   const [br, gz] = await Promise.all([
     toBrotli(plain, {
@@ -48,7 +49,7 @@ export type CompressedSizes = { files: number; plain: number; br: number; gz: nu
 
 /** Writes the `.br` and `.gz` copies of the text files under `folder` (see the module comment). */
 export async function compressBuiltFiles(folder: string): Promise<CompressedSizes> {
-  const sizes = await Promise.all(textFiles(folder).map(compress));
+  const sizes = await Promise.all(textFiles(folder).map(compressFile));
   const sum = (key: 'plain' | 'br' | 'gz') => sizes.reduce((total, size) => total + size[key], 0);
   return { files: sizes.length, plain: sum('plain'), br: sum('br'), gz: sum('gz') };
 }
