@@ -10,15 +10,25 @@ import { contentDbPlugin } from './scripts/lib/content-db';
 
 const API_ORIGIN = process.env.VITE_DEV_API_ORIGIN ?? 'http://localhost:3000';
 
-/** Modules of the form stack: rjsf and its validator with their dependencies, and our form engine. */
+const clientFile = (path: string) => new URL(`./src/client/${path}`, import.meta.url).pathname;
+
+/**
+ * The form stack's libraries and the form engine, one chunk (`form-engine`) that only the pages
+ * rendering a form load. Left out, each in a chunk of its own that a form loads only when its
+ * schemas use it (src/client/form-engine/widgets/widget-modules.ts): the rich-text editor (slate),
+ * the select (choices.js), the date/time pickers (flatpickr) and the help tooltip (tippy.js), with
+ * our modules that import them. Of src/shared only what imports the form stack, directly or
+ * through another (form-validation imports ajv-formats, area-rules imports form-validation): a
+ * chunk outside the group holding one would import this chunk while this one imports it, and of
+ * two chunks that import each other one runs before the other is ready. Any other shared helper
+ * stays out: one put here made every page that used it load the whole form stack.
+ * The size check (scripts/check-size.ts) refuses chunks that import each other.
+ */
 const FORM_ENGINE_MODULES = new RegExp(
   [
-    String.raw`node_modules[\\/](@rjsf|@x0k|ajv|ajv-formats|fast-uri|fast-equals|fast-deep-equal|markdown-to-jsx|jsonpointer|json-schema-traverse|react-is)[\\/]`,
-    String.raw`src[\\/]client[\\/]form-engine[\\/]`,
-    String.raw`node_modules[\\/](slate|slate-react|slate-dom|slate-history|is-hotkey|immer|direction|scroll-into-view-if-needed|compute-scroll-into-view|tiny-invariant|is-plain-object|lodash|flatpickr|react-flatpickr|choices\.js|fuse\.js|tippy\.js|@popperjs)[\\/]`,
-    String.raw`src[\\/]shared[\\/]rich-text`,
-    String.raw`src[\\/]shared[\\/]form-validation`,
-    String.raw`src[\\/]shared[\\/]area-rules`,
+    String.raw`node_modules[\\/](@rjsf|@x0k|ajv|ajv-formats|fast-uri|fast-equals|fast-deep-equal|jsonpointer|json-schema-traverse|react-is)[\\/]`,
+    String.raw`src[\\/]shared[\\/](form-validation|area-rules)\.`,
+    String.raw`src[\\/]client[\\/]form-engine[\\/](?!widgets[\\/](select-widget|date-picker-widget)\.|widgets[\\/]rich-text[\\/](rich-text-editor|rich-text-toolbar|commands|timed-history|resize-observer)\.|templates[\\/]help-tooltip\.)`,
   ].join('|'),
 );
 
@@ -83,6 +93,15 @@ const PWA_OPTIONS: Partial<VitePWAOptions> = {
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
+  resolve: {
+    alias: [
+      // rjsf's Markdown component (descriptions and help texts with ui:enableMarkdownIn…): a small
+      // inline renderer instead of markdown-to-jsx, about 30 KB gzip (src/client/form-engine/markdown.tsx)
+      { find: /^markdown-to-jsx\/react$/, replacement: clientFile('form-engine/markdown.tsx') },
+      // slate-react's ResizeObserver polyfill: the browser's own (form-engine/widgets/rich-text/resize-observer.ts)
+      { find: /^@juggle\/resize-observer$/, replacement: clientFile('form-engine/widgets/rich-text/resize-observer.ts') },
+    ],
+  },
   plugins: [
     react(),
     contentDbPlugin(new URL('./content', import.meta.url).pathname),
@@ -92,13 +111,19 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each page loads, read by the size check (scripts/check-size.ts)
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // One named chunk for the form stack (rjsf, ajv and their helpers); only the create and
-          // detail pages import it. Dependencies are not pulled in recursively so React stays in the entry.
+          // One named chunk for the form stack (rjsf, ajv and the engine); only the pages with a form
+          // import it. Dependencies are not pulled in recursively so React stays in the entry.
           includeDependenciesRecursively: false,
-          groups: [{ name: 'form-engine', test: FORM_ENGINE_MODULES }],
+          groups: [
+            { name: 'form-engine', test: FORM_ENGINE_MODULES },
+            // loaded by the first toast (src/client/lib/toast.tsx); named so the size report says what it is
+            { name: 'toastify', test: /node_modules[\\/](react-toastify|clsx)[\\/]/ },
+          ],
         },
       },
     },

@@ -3,7 +3,8 @@
  * `npm test`: every test, in two streams side by side so that both cores of a small machine work.
  *
  * First Chromium present (installed as root when missing) and the app built, then at the same time:
- * - the browser end-to-end suite (vitest project `e2e`), its output shown as it comes, a line per
+ * - the JavaScript budget of each page (`npm run size`, scripts/check-size.ts), then the browser
+ *   end-to-end suite (vitest project `e2e`), its output shown as it comes, a line per
  *   file, hook and test (scripts/lib/progress-reporter.ts);
  * - the checks, one after the other: typecheck, lint (`npm run lint`: eslint and knip), the form
  *   areas in schemas/ (`npm run validate:schemas`), the unit and API suites (vitest projects `unit`
@@ -109,6 +110,7 @@ async function vitest(name, projects, { extraArgs = [], extraReporters = [], buf
 async function browserStream() {
   const hasChromium = await step('chromium', 'node', ['scripts/ensure-chromium.mjs']);
   if (hasChromium && (await step('build', 'npm', ['run', 'build']))) {
+    await step('size', 'npm', ['run', '--silent', 'size'], { buffered: true });
     await vitest('e2e', ['e2e'], { extraReporters: ['./scripts/lib/progress-reporter.ts'] });
   } else {
     totals.failed += 1;

@@ -9,6 +9,8 @@ import validator from '@rjsf/validator-ajv8';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { AreaForm } from '../../src/client/form-engine/area-form';
+import { widgetModulesFor } from '../../src/client/form-engine/widget-needs';
+import { loadWidgetModules } from '../../src/client/form-engine/widgets/widget-modules';
 import type { JsonObject } from '../../src/shared/json';
 
 type Renderer = 'ours' | 'stock';
@@ -17,9 +19,14 @@ type Case = { schema: JsonObject; uiSchema: JsonObject; stockUiSchema: JsonObjec
 let root: Root | null = null;
 let current: Case | null = null;
 
-/** Sets the case to run (JSON text: the same schema object is then reused by every mount). */
-function load(json: string): void {
-  current = JSON.parse(json) as Case;
+/**
+ * Sets the case to run (JSON text: the same schema object is then reused by every mount) and loads
+ * the widget modules its form uses, as the create page does before the form renders.
+ */
+async function load(json: string): Promise<void> {
+  const test = JSON.parse(json) as Case;
+  await loadWidgetModules(widgetModulesFor(test.schema, test.uiSchema, { readonly: false }));
+  current = test;
 }
 let container: HTMLElement | null = null;
 

@@ -2,7 +2,8 @@
  * Drop-in form areas: an administrator copies a folder with a schema and a UI schema
  * into SCHEMAS_DIR and restarts the server; the area appears on /Forms, its pages work, files
  * upload through the attachments widget, and after the schema changes the stored submission is
- * still shown with the version it was submitted with. Runs on a temporary copy of `schemas/`.
+ * still shown with the version it was submitted with, and its form (text, number, files) loads none
+ * of the separately loaded widgets. Runs on a temporary copy of `schemas/`.
  */
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { scriptsRequestedDuring, WIDGET_CHUNKS } from './support/requests';
 import { signInOnProviderPage } from './support/sign-in';
 
 const SCHEMAS = new URL('../../schemas/', import.meta.url).pathname;
@@ -117,6 +119,17 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     await page.goto(`${portal.baseUrl}/Forms`);
     await page.getByRole('link', { name: 'Key return' }).click();
     await page.waitForURL(`${portal.baseUrl}/KeyReturn`);
+    await page.getByRole('heading', { name: 'Key return', level: 1 }).waitFor();
+  });
+
+  it('loads none of the separately loaded widgets for its form of text, number and files', async () => {
+    const scripts = await scriptsRequestedDuring(page, async () => {
+      await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
+      await page.locator('#root_unit').waitFor();
+    });
+    expect(scripts.has('area-create')).toBe(true);
+    expect(WIDGET_CHUNKS.filter((name) => scripts.has(name))).toEqual([]);
+    await page.goto(`${portal.baseUrl}/KeyReturn`);
     await page.getByRole('heading', { name: 'Key return', level: 1 }).waitFor();
   });
 

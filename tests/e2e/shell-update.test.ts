@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { compressFile } from '../../scripts/lib/compress-assets';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
 
@@ -40,9 +41,10 @@ afterAll(async () => {
 
 /**
  * Writes the "second build" into the served folder: index.html gains a marker, and sw.js names
- * a new precache revision for it (so its bytes differ and the browser installs it).
+ * a new precache revision for it (so its bytes differ and the browser installs it); both with
+ * their compressed copies, as `npm run build` writes them.
  */
-function deploySecondBuild(): void {
+async function deploySecondBuild(): Promise<void> {
   const indexPath = join(clientDir, 'index.html');
   const swPath = join(clientDir, 'sw.js');
   writeFileSync(indexPath, readFileSync(indexPath, 'utf8').replace('<head>', `<head>${BUILD_MARK}`));
@@ -50,6 +52,7 @@ function deploySecondBuild(): void {
   const revised = worker.replace(/(\{url:"index\.html",revision:")[0-9a-f]+(")/, '$1deployment-2$2');
   expect(revised).not.toBe(worker);
   writeFileSync(swPath, revised);
+  await Promise.all([compressFile(indexPath), compressFile(swPath)]);
 }
 
 const buildMark = () =>
@@ -77,7 +80,7 @@ describe('new deployment', () => {
     expect(await page.getByText('New version available').count()).toBe(0);
     expect(await buildMark()).toBeNull();
 
-    deploySecondBuild();
+    await deploySecondBuild();
     // the server already serves the new build; the open page's next navigation finds the new worker
     const served = await (await fetch(`${base}/index.html`)).text();
     expect(served).toContain(BUILD_MARK);

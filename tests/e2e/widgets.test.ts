@@ -4,12 +4,14 @@
  * failing image shows 'No image found!', success and failure toasts appear (300 ms slide, swipe to
  * dismiss at 80 px), and a repeating-section
  * row (which holds its edits until it is left) resolves its conditions and reaches a submit at once.
+ * The page asks for every widget's chunk as it opens, the home page for none of the form stack.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { chooseInChoices } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { FORM_STACK_CHUNK, scriptsRequestedDuring, WIDGET_CHUNKS } from './support/requests';
 import { signInOnProviderPage } from './support/sign-in';
 
 let portal: PortalServer;
@@ -258,5 +260,25 @@ describe('the widget test page', () => {
     await expect
       .poll(() => kind.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent))
       .toBe(first);
+  });
+});
+
+describe('what the pages load', () => {
+  it('loads no part of the form stack on the home page', async () => {
+    const scripts = await scriptsRequestedDuring(page, async () => {
+      await page.goto(`${portal.baseUrl}/`);
+      await page.getByRole('heading', { name: /^Welcome/, level: 1 }).waitFor();
+    });
+    expect(scripts.has('home')).toBe(true);
+    expect([...scripts].filter((name) => name === FORM_STACK_CHUNK || (WIDGET_CHUNKS as readonly string[]).includes(name))).toEqual([]);
+  });
+
+  it('asks for every widget chunk the form uses as it opens, before any field is focused', async () => {
+    const scripts = await scriptsRequestedDuring(page, async () => {
+      await page.goto(`${portal.baseUrl}/test`);
+      await page.locator('#root_notes[data-rich-text="lazy"]').waitFor();
+    });
+    expect(WIDGET_CHUNKS.filter((name) => !scripts.has(name))).toEqual([]);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 });

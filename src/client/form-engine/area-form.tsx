@@ -1,6 +1,7 @@
 import Form from '@rjsf/core';
 import type { RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
+import { LoadError, Loading } from '../components/status-message';
 import type { AreaRule } from '../../shared/area-rules';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import { isObjectRoot } from '../../shared/schema-walk';
@@ -14,6 +15,8 @@ import { PagedArrayFieldTemplate } from './templates/paged-array-field-template'
 import { FieldHelpTemplate } from './templates/field-help-template';
 import { FieldTemplate } from './templates/field-template';
 import { createWidgets } from './widgets';
+import { useWidgetModules } from './widgets/widget-modules';
+import { widgetModulesFor } from './widget-needs';
 import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
 import { LeanObjectField } from './fields/lean-object-field';
 import { LeanSchemaField } from './fields/lean-schema-field';
@@ -35,8 +38,6 @@ function focusFirstError(error: RJSFValidationError): void {
   focusFieldById(fieldIdForProperty(error.property));
 }
 
-/** Module scope: the same registry object on every render, so rjsf's caches keyed on it stay valid. */
-const WIDGETS = createWidgets();
 const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
 /**
  * Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx);
@@ -86,8 +87,21 @@ export type AreaFormProps = {
  * `if`/`then`/`else`) are left out of the submitted data (`omitExtraData`, on submit only:
  * `liveOmit` would prune on every keystroke). Rows of repeating sections hold their edits until
  * focus leaves the row, a pause in typing, or a submit (fields/buffered-row-field.tsx).
+ *
+ * The widget modules the schemas call for (rich-text editor, select, date pickers, help tooltip:
+ * widget-needs.ts) are loaded together first, the loading indicator showing meanwhile, so the
+ * form appears whole, with no field changing size as its widget arrives.
  */
 export function AreaForm(props: AreaFormProps) {
+  const { schema, uiSchema, readonly = false } = props;
+  const modules = useMemo(() => widgetModulesFor(schema, uiSchema, { readonly }), [schema, uiSchema, readonly]);
+  const widgets = useWidgetModules(modules);
+  if (widgets.status === 'error') return <LoadError what="This form" error={widgets.error} onRetry={widgets.retry} />;
+  if (widgets.status === 'loading') return <Loading />;
+  return <LoadedAreaForm {...props} />;
+}
+
+function LoadedAreaForm(props: AreaFormProps) {
   const { schema, uiSchema, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
   // One function per rules object: rjsf re-validates and re-renders when a prop changes identity.
   const customValidate = useMemo(() => (rules?.length ? createRulesValidator<FormValue>(rules) : undefined), [rules]);
@@ -103,7 +117,8 @@ export function AreaForm(props: AreaFormProps) {
         uiSchema={uiSchema as UiSchema<FormValue>}
         validator={formValidator}
         customValidate={readonly ? undefined : customValidate}
-        widgets={WIDGETS}
+        // the same registry object while the loaded widget modules stay the same (rjsf keys caches on it)
+        widgets={createWidgets()}
         fields={FIELDS}
         templates={TEMPLATES}
         formData={shown as FormValue | undefined}

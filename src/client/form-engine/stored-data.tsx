@@ -8,7 +8,7 @@ import { AreaForm } from './area-form';
 import { useAreaFormSchemas } from './use-area-form-schemas';
 
 function StoredForm({ area, submission }: { area: AreaDefinition; submission: Submission }) {
-  const schemas = useAreaFormSchemas(area, { includeInactive: true });
+  const schemas = useAreaFormSchemas(area, { includeInactive: true, readonly: true });
   if (schemas.status === 'loading') return <Loading />;
   return <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} formData={submission.data} readonly />;
 }

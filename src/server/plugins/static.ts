@@ -2,8 +2,11 @@
  * Serves the built single-page app from CLIENT_DIST_DIR with history-mode routing: any non-API GET
  * that is not a file answers `index.html` (the client's router uses history mode with base `/`, so
  * every page path must load the app). Hashed files under /assets/ are cached for a year; everything
- * else is revalidated. Unknown /api paths answer a JSON 404. Without a built client, non-API paths
- * answer a short text 404 saying to run `npm run build`.
+ * else is revalidated. The build writes a brotli and a gzip copy beside each text file
+ * (scripts/compress-assets.ts): a client that accepts one of them gets it, with `Content-Encoding`
+ * and `Vary: Accept-Encoding`, index.html included; others get the file itself. Unknown /api paths
+ * answer a JSON 404. Without a built client, non-API paths answer a short text 404 saying to run
+ * `npm run build`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,8 +30,9 @@ function isApiPath(path: string): boolean {
 export const staticPlugin = sharedPlugin(async (app) => {
   const root = app.config.clientDistDir;
   const isBuilt = existsSync(join(root, 'index.html'));
-  if (isBuilt) await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: setCacheHeaders });
-  else app.log.warn({ clientDistDir: root }, 'client not built: run `npm run build`');
+  if (isBuilt) {
+    await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: setCacheHeaders, preCompressed: true });
+  } else app.log.warn({ clientDistDir: root }, 'client not built: run `npm run build`');
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';

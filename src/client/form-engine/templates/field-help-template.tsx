@@ -1,13 +1,15 @@
 import { helpId, type FieldHelpProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
-import tippy, { type Instance } from 'tippy.js';
-import 'tippy.js/dist/tippy.css';
+import type { Instance } from 'tippy.js';
+import { loadedWidgetModule, loadWidgetModules } from '../widgets/widget-modules';
 
 /**
  * A field's help text (`ui:help`) as a tippy.js tooltip on a "?" button next to the field (shown
  * on hover and on keyboard focus), with the text kept in the page, visually hidden, for
  * `aria-describedby` (screen readers read it with the field). The tooltip is created on the
- * button's first hover, focus or click (and shown at once), so mounting a form builds none.
+ * button's first hover, focus or click (and shown at once), so mounting a form builds none. tippy.js
+ * comes in its own chunk (templates/help-tooltip.ts), loaded with the form when its UI schema has
+ * help texts; a hover that comes first waits for it.
  */
 export function FieldHelpTemplate(props: FieldHelpProps) {
   const { fieldPathId, help } = props;
@@ -27,8 +29,20 @@ function HelpTip({ id, help }: { id: string; help: FieldHelpProps['help'] }) {
     [text],
   );
   const create = (event: { currentTarget: HTMLButtonElement }) => {
+    const button = event.currentTarget;
     if (tip.current || !text) return;
-    tip.current = tippy(event.currentTarget, { content: text, allowHTML: false, placement: 'right', trigger: 'mouseenter focus click', showOnCreate: true });
+    const module = loadedWidgetModule('helpTooltip');
+    if (module) {
+      tip.current = module.createHelpTooltip(button, text);
+      return;
+    }
+    loadWidgetModules(['helpTooltip']).then(
+      () => {
+        const loaded = loadedWidgetModule('helpTooltip');
+        if (loaded && !tip.current && button.isConnected) tip.current = loaded.createHelpTooltip(button, text);
+      },
+      () => undefined,
+    );
   };
   return (
     <div className="help-block help-block--tooltip">

@@ -7,10 +7,10 @@ import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import type { PortalWidget } from '../../../shared/widget-names';
 import { AttachmentsWidget } from './attachments-widget';
-import { DatePickerWidget, DateTimePickerWidget, TimePickerWidget } from './date-picker-widget';
+import { deferredWidget } from './deferred-widget';
 import { ImageDisplayWidget } from './image-display';
 import { RichTextWidget } from './rich-text-widget';
-import { SelectWidget } from './select-widget';
+import { loadedWidgetModule } from './widget-modules';
 
 /** Registry key of the rich-text widget named in UI schemas (`"ui:widget": "richText"`). */
 export const RICH_TEXT_WIDGET = 'richText' satisfies PortalWidget;
@@ -22,21 +22,50 @@ const PORTAL_WIDGET_REGISTRY: Record<PortalWidget, Widget> = {
   image: ImageDisplayWidget,
 };
 
-/** rjsf's own keys, so `format: "date" | "time" | "date-time"` and `enum` need no UI hint. */
-const RJSF_OVERRIDES: RegistryWidgetsType = {
-  DateWidget: DatePickerWidget,
-  TimeWidget: TimePickerWidget,
-  DateTimeWidget: DateTimePickerWidget,
-  SelectWidget,
+/**
+ * rjsf's own keys, so `format: "date" | "time" | "date-time"` and `enum` need no UI hint. Each
+ * renders the widget of its own chunk (widget-modules.ts): the widget itself once that is loaded,
+ * else a stand-in that loads it.
+ */
+const DEFERRED_OVERRIDES: RegistryWidgetsType = {
+  DateWidget: deferredWidget('datePicker', (module) => module.DatePickerWidget),
+  TimeWidget: deferredWidget('datePicker', (module) => module.TimePickerWidget),
+  DateTimeWidget: deferredWidget('datePicker', (module) => module.DateTimePickerWidget),
+  SelectWidget: deferredWidget('select', (module) => module.SelectWidget),
 };
+
+function rjsfOverrides(): RegistryWidgetsType {
+  const dates = loadedWidgetModule('datePicker');
+  const select = loadedWidgetModule('select');
+  return {
+    ...DEFERRED_OVERRIDES,
+    ...(dates && {
+      DateWidget: dates.DatePickerWidget,
+      TimeWidget: dates.TimePickerWidget,
+      DateTimeWidget: dates.DateTimePickerWidget,
+    }),
+    ...(select && { SelectWidget: select.SelectWidget }),
+  };
+}
+
+/** One registry per set of loaded widget modules, so a form gets the same object on every render. */
+const registries = new Map<string, RegistryWidgetsType>();
 
 /**
  * rjsf's default widgets plus the portal's own: flatpickr pickers under rjsf's date/time keys,
  * the choices.js select under `SelectWidget`,
  * `richText` (slate editor), `attachments` (file upload) and `image` (image display).
  * Property selects need no option loading: the schema transform in `property-options.ts` gives
- * those fields an `enum`, which the select renders.
+ * those fields an `enum`, which the select renders. The widgets of the modules loaded so far are
+ * registered themselves; the others through a stand-in that loads them. The same object comes
+ * back while the loaded modules stay the same (rjsf keys its caches on it).
  */
 export function createWidgets(): RegistryWidgetsType {
-  return { ...getDefaultRegistry().widgets, ...RJSF_OVERRIDES, ...PORTAL_WIDGET_REGISTRY };
+  const key = `${loadedWidgetModule('datePicker') ? 'dates' : ''}+${loadedWidgetModule('select') ? 'select' : ''}`;
+  let registry = registries.get(key);
+  if (!registry) {
+    registry = { ...getDefaultRegistry().widgets, ...rjsfOverrides(), ...PORTAL_WIDGET_REGISTRY };
+    registries.set(key, registry);
+  }
+  return registry;
 }

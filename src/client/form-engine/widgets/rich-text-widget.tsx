@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { isDocumentEmpty, serialiseRichText } from '../../../shared/rich-text';
 import { storedValueToDocument } from './rich-text/html-import';
 import { RichTextView } from './rich-text/rich-text-elements';
-import { RichTextEditor } from './rich-text/rich-text-editor';
+import { useWidgetModule, type WidgetModules } from './widget-modules';
 import './rich-text/rich-text.css';
 
 /**
@@ -13,14 +13,22 @@ import './rich-text/rich-text.css';
  * focused (click or Tab) it is a focusable, labelled textbox showing the current value
  * (`data-rich-text="lazy"`); the focus builds the editor, with its toolbar, and moves the focus into
  * it, caret at the end, before the browser runs its next task (no typed character is lost), so
- * mounting a form with several rich-text fields builds no editor.
+ * mounting a form with several rich-text fields builds no editor. The editor (slate) is a chunk
+ * of its own (widget-modules.ts), loaded with an editable form whose UI schema names this widget;
+ * until it is there the field stays the textbox it was.
  */
 export function RichTextWidget(props: WidgetProps) {
-  const { id, disabled, readonly, autofocus } = props;
-  const [active, setActive] = useState(Boolean(autofocus));
+  const { id, disabled, readonly } = props;
   if (readonly || disabled) return <RichTextReadOnly id={id} value={props.value as unknown} />;
-  if (!active) return <LazyRichText {...props} onActivate={() => setActive(true)} />;
-  return <RichTextEditorField {...props} focusOnMount={!autofocus} />;
+  return <EditableRichText {...props} />;
+}
+
+function EditableRichText(props: WidgetProps) {
+  const { autofocus } = props;
+  const [active, setActive] = useState(Boolean(autofocus));
+  const editor = useWidgetModule('richTextEditor');
+  if (!active || !editor) return <LazyRichText {...props} onActivate={() => setActive(true)} />;
+  return <RichTextEditorField {...props} Editor={editor.RichTextEditor} focusOnMount={!autofocus} />;
 }
 
 function RichTextReadOnly({ id, value }: { id: string; value: unknown }) {
@@ -58,12 +66,14 @@ function LazyRichText(props: WidgetProps & { onActivate: () => void }) {
   );
 }
 
-function RichTextEditorField(props: WidgetProps & { focusOnMount: boolean }) {
-  const { id, autofocus, placeholder, onChange, onBlur, onFocus, focusOnMount } = props;
+type EditorComponent = WidgetModules['richTextEditor']['RichTextEditor'];
+
+function RichTextEditorField(props: WidgetProps & { Editor: EditorComponent; focusOnMount: boolean }) {
+  const { id, autofocus, placeholder, onChange, onBlur, onFocus, focusOnMount, Editor } = props;
   // slate reads `initialValue` once, on mount; later values come from the editor itself
   const [initial] = useState(() => storedValueToDocument(props.value));
   return (
-    <RichTextEditor
+    <Editor
       id={id}
       initialDoc={initial}
       onChange={(doc) => onChange(serialiseRichText(doc))}

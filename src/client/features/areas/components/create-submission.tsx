@@ -115,7 +115,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
   const { area, location } = context;
   const navigate = useNavigate();
   const session = useSession();
-  const schemas = useAreaFormSchemas(area, { includeInactive: false });
+  const schemas = useAreaFormSchemas(area, { includeInactive: false, readonly: false });
   const linked = useLinkedTicket(context);
   const readyUiSchema = schemas.status === 'ready' ? schemas.uiSchema : null;
   const lockedField = linked?.field;

@@ -90,6 +90,8 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/attachments/:id',
     {
       config: { permission: 'signed-in' },
+      // streamed as stored, with its length: most files are compressed already (images, PDF, Office)
+      compress: false,
       schema: {
         tags: ['attachments'],
         summary: 'Download a file (as an attachment, never rendered inline)',
