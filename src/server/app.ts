@@ -15,6 +15,7 @@ import { domainsPlugin } from './plugins/domains';
 import { errorsPlugin } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
 import { openapiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
 import { apiRoutes } from './routes/api/index';
 
@@ -28,6 +29,7 @@ export type BuildOptions = {
 async function registerAll(app: FastifyInstance, config: AppConfig): Promise<void> {
   app.decorate('config', config);
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(areasPlugin);
   await app.register(dbPlugin);
   await app.register(attachmentSweepPlugin);

@@ -14,7 +14,7 @@ import { Type, type Static } from 'typebox';
 import { authenticate } from './accounts';
 import { deleteExpiredOidcPayloads } from './adapter';
 import { loadOrCreateProviderKeys, toPublicJwk } from './keys';
-import { PAGE_HEADERS, renderLoginPage, renderMessagePage } from './pages';
+import { createNonce, pageContentSecurityPolicy, pageHeaders, renderLoginPage, renderMessagePage } from './pages';
 import { OIDC_MOUNT_PATH, createIdentityProvider } from './provider';
 import { sharedPlugin } from '../../lib/shared-plugin';
 
@@ -31,8 +31,9 @@ type UidRequest = FastifyRequest<{ Params: Static<typeof UidParams> }>;
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 const HOUR_MS = 60 * 60 * 1000;
 
-function sendPage(reply: FastifyReply, statusCode: number, html: string): FastifyReply {
-  return reply.code(statusCode).headers(PAGE_HEADERS).send(html);
+/** Sends a page rendered with `nonce` (./pages.ts) with its headers. */
+function sendPage(reply: FastifyReply, statusCode: number, html: string, nonce: string): FastifyReply {
+  return reply.code(statusCode).headers(pageHeaders(nonce)).send(html);
 }
 
 /** Loads the interaction bound to the browser's cookie; answers an "expired" page and returns null when there is none. */
@@ -49,7 +50,8 @@ async function loadInteraction(
     if (!(error instanceof errors.SessionNotFound)) throw error;
   }
   const message = 'This sign-in request has expired or was already used. Go back to the portal and sign in again.';
-  sendPage(reply, 400, renderMessagePage({ title: 'Sign-in expired', message, homeUrl }));
+  const nonce = createNonce();
+  sendPage(reply, 400, renderMessagePage({ title: 'Sign-in expired', message, homeUrl, nonce }), nonce);
   return null;
 }
 
@@ -101,7 +103,8 @@ function registerInteractionRoutes(scope: FastifyInstance, provider: Provider): 
       const details = await loadInteraction(provider, request, reply, homeUrl);
       if (!details) return reply;
       if (details.prompt.name === 'login') {
-        return sendPage(reply, 200, renderLoginPage({ action: action(details.uid) }));
+        const nonce = createNonce();
+        return sendPage(reply, 200, renderLoginPage({ action: action(details.uid), nonce }), nonce);
       }
       return finish(provider, request, reply, { consent: { grantId: await grantMissingConsent(provider, details) } });
     },
@@ -117,11 +120,9 @@ function registerInteractionRoutes(scope: FastifyInstance, provider: Provider): 
       const account = username && password ? await authenticate(db, username, password) : null;
       if (!account) {
         request.log.info({ reason: 'invalid credentials', route: request.routeOptions.url }, 'built-in sign-in failed');
-        return sendPage(
-          reply,
-          200,
-          renderLoginPage({ action: action(details.uid), username, error: INVALID_CREDENTIALS }),
-        );
+        const nonce = createNonce();
+        const page = renderLoginPage({ action: action(details.uid), username, error: INVALID_CREDENTIALS, nonce });
+        return sendPage(reply, 200, page, nonce);
       }
       return finish(provider, request, reply, { login: { accountId: account.id } });
     },
@@ -173,6 +174,10 @@ function mountProvider(app: FastifyInstance, provider: Provider): void {
     req.headers['x-forwarded-proto'] = protocol.slice(0, -1);
     req.headers['x-forwarded-host'] = host;
     delete req.headers['x-forwarded-for'];
+    // Replaces the web app's CSP (plugins/security-headers.ts) on every provider response. The pages
+    // the portal renders set their own nonce; oidc-provider's auto-submitting forms (form_post,
+    // logout without a session) add their script's hash to this script-src.
+    res.setHeader('content-security-policy', pageContentSecurityPolicy(createNonce()));
     void callback(req, res);
   });
 }
