@@ -56,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // PGlite's start (WebAssembly, migrations, first seed) took over Fastify's default 10 s on a
     // loaded 2-core machine; a slow start is not a broken plugin.
     pluginTimeout: 60_000,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // onClose hooks run last-registered first, so this one, registered before the plugins, runs last.
   const { afterClose } = options;
