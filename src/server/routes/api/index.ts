@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { apiRateLimitPlugin } from '../../plugins/api-rate-limit';
 import { rejectNonJson } from '../../plugins/errors';
 import { areaRoutes } from './areas';
 import { assignmentRuleRoutes } from './assignment-rules/index';
@@ -21,10 +22,11 @@ import { ticketRoutes } from './tickets/index';
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
  * otherwise, except on routes whose config says `multipart`; plugins/errors.ts `rejectNonJson`);
- * the Bearer check is the global auth hook.
+ * the Bearer check is the global auth hook; then the rate limit (plugins/api-rate-limit.ts).
  */
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', rejectNonJson);
+  await app.register(apiRateLimitPlugin);
   await app.register(healthRoutes);
   await app.register(authConfigRoutes);
   await app.register(meRoutes);
