@@ -27,6 +27,10 @@ export const apiRateLimitPlugin = sharedPlugin(async (app) => {
     timeWindow: 60_000,
     keyGenerator: rateLimitKey,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'too_many_requests', `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      new HttpError(
+        429,
+        'too_many_requests',
+        `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
   });
 });

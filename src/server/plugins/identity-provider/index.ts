@@ -19,13 +19,7 @@ import { deleteExpiredOidcPayloads } from './adapter';
 import { loadOrCreateProviderKeys, toPublicJwk } from './keys';
 import { createNonce, pageContentSecurityPolicy, pageHeaders, renderLoginPage, renderMessagePage } from './pages';
 import { OIDC_MOUNT_PATH, createIdentityProvider } from './provider';
-import {
-  admitAttempt,
-  blockMessage,
-  deleteForgottenFailures,
-  recordSuccess,
-  throttleKeys,
-} from './sign-in-throttle';
+import { admitAttempt, blockMessage, deleteForgottenFailures, recordSuccess, throttleKeys } from './sign-in-throttle';
 import { sharedPlugin } from '../../lib/shared-plugin';
 
 type Provider = ReturnType<typeof createIdentityProvider>;

@@ -36,7 +36,10 @@ export function blockAfter(failures: number, settings: Settings): number {
 }
 
 function toBlock(until: Date, failures: number, settings: Settings, now: Date): Block {
-  return { waitS: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)), isLock: failures >= settings.lockAfter };
+  return {
+    waitS: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+    isLock: failures >= settings.lockAfter,
+  };
 }
 
 type Row = typeof signInFailures.$inferSelect;
