@@ -17,6 +17,7 @@ import { domainsPlugin } from './plugins/domains';
 import { errorsPlugin } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
 import { openapiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
 import { apiRoutes } from './routes/api/index';
 
@@ -30,6 +31,7 @@ export type BuildOptions = {
 async function registerAll(app: FastifyInstance, config: AppConfig): Promise<void> {
   app.decorate('config', config);
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(areasPlugin);
   await app.register(dbPlugin);
   await app.register(clusterEventsPlugin);
@@ -58,6 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // PGlite's start (WebAssembly, migrations, first seed) took over Fastify's default 10 s on a
     // loaded 2-core machine; a slow start is not a broken plugin.
     pluginTimeout: 60_000,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // onClose hooks run last-registered first, so this one, registered before the plugins, runs last.
   const { afterClose } = options;

@@ -3,6 +3,7 @@
  * collected and the start refused with the whole list, one readable line each ({@link ConfigError}).
  * Never branches on NODE_ENV.
  */
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
@@ -42,6 +43,11 @@ const EnvSchema = Type.Object({
   AWS_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
   AWS_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
   AWS_SESSION_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  SIGN_IN_DELAY_AFTER_FAILURES: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+  SIGN_IN_LOCK_AFTER_FAILURES: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+  SIGN_IN_LOCK_MINUTES: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+  API_RATE_LIMIT_PER_MINUTE: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -127,6 +133,27 @@ export type AppConfig = {
    * (AREA_RESCAN_INTERVAL_SECONDS, default 30). 0 turns both off: the areas load at start only.
    */
   areaReload: { rescanIntervalMs: number };
+  /**
+   * The proxies in front of the portal whose X-Forwarded-For Fastify believes for the client
+   * address (`request.ip`): TRUST_PROXY, a list of addresses, CIDR ranges or proxy-addr's names
+   * `loopback`, `linklocal`, `uniquelocal`; `false` (the default) takes the socket's address. The
+   * sign-in throttle and the API rate limit key on it.
+   */
+  trustProxy: false | string[];
+  /**
+   * Failed passwords at the built-in provider (plugins/identity-provider/sign-in-throttle.ts;
+   * docs/behaviour.md "Sign-in throttling"), per username and per client address: from
+   * `delayAfter` failures (SIGN_IN_DELAY_AFTER_FAILURES, default 5) each further attempt waits a
+   * doubling delay (1 s, 2 s … at most 60 s); `lockAfter` failures (SIGN_IN_LOCK_AFTER_FAILURES,
+   * default 20) lock for `lockMs` (SIGN_IN_LOCK_MINUTES, default 15), which is also how long
+   * failures are remembered after the last one.
+   */
+  signInThrottle: { delayAfter: number; lockAfter: number; lockMs: number };
+  /**
+   * Requests per minute each signed-in user (else each client address) may make to /api
+   * (API_RATE_LIMIT_PER_MINUTE, default 600; 0 turns the limit off; docs/behaviour.md "Rate limit").
+   */
+  apiRateLimit: { perMinute: number };
 };
 
 /** Thrown by {@link loadConfig} with every problem found, one per line. */
@@ -177,6 +204,10 @@ const PATTERN_HINTS: Record<string, string> = {
   AWS_ENDPOINT_URL_S3: 'must be the S3 endpoint URL, e.g. http://127.0.0.1:9000',
   S3_FORCE_PATH_STYLE: 'must be true or false',
   AWS_REGION: 'must be a region name such as eu-west-1',
+  SIGN_IN_DELAY_AFTER_FAILURES: 'must be a whole number of failed sign-ins, e.g. 5',
+  SIGN_IN_LOCK_AFTER_FAILURES: 'must be a whole number of failed sign-ins, e.g. 20',
+  SIGN_IN_LOCK_MINUTES: 'must be a whole number of minutes, e.g. 15',
+  API_RATE_LIMIT_PER_MINUTE: 'must be a whole number of requests, e.g. 600 (0: no limit)',
 };
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -251,6 +282,52 @@ function oidcProblems(env: Env): string[] {
   return problems;
 }
 
+/** Defaults of the sign-in throttle and the API rate limit (docs/behaviour.md "Sign-in throttling", "Rate limit"). */
+export const DEFAULT_SIGN_IN_DELAY_AFTER = 5;
+export const DEFAULT_SIGN_IN_LOCK_AFTER = 20;
+export const DEFAULT_SIGN_IN_LOCK_MINUTES = 15;
+export const DEFAULT_API_RATE_LIMIT_PER_MINUTE = 600;
+
+function throttleProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const delayAfter = Number(env.SIGN_IN_DELAY_AFTER_FAILURES ?? DEFAULT_SIGN_IN_DELAY_AFTER);
+  const lockAfter = Number(env.SIGN_IN_LOCK_AFTER_FAILURES ?? DEFAULT_SIGN_IN_LOCK_AFTER);
+  if (delayAfter < 1) problems.push(`SIGN_IN_DELAY_AFTER_FAILURES=${delayAfter} must be at least 1`);
+  if (lockAfter <= delayAfter) {
+    problems.push(
+      `SIGN_IN_LOCK_AFTER_FAILURES=${lockAfter} must be more than SIGN_IN_DELAY_AFTER_FAILURES (${delayAfter})`,
+    );
+  }
+  if (Number(env.SIGN_IN_LOCK_MINUTES ?? DEFAULT_SIGN_IN_LOCK_MINUTES) < 1) {
+    problems.push(`SIGN_IN_LOCK_MINUTES=${env.SIGN_IN_LOCK_MINUTES} must be at least 1`);
+  }
+  return problems;
+}
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** True for an IPv4/IPv6 address, optionally with a `/prefix`, or a range name of {@link PROXY_RANGE_NAMES}. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`: the list of proxy addresses/CIDR ranges, or false. */
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  return value ? value.split(',').map((entry) => entry.trim()) : false;
+}
+
+function trustProxyProblems(value: string | undefined): string[] {
+  if (!value || value.split(',').every((entry) => isProxyAddress(entry.trim()))) return [];
+  return [
+    `TRUST_PROXY=${JSON.stringify(value)} must be a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12, or loopback)`,
+  ];
+}
+
 /**
  * Reads the configuration from `env` (default `process.env`), with `overrides` on top (tests pass
  * `{ database: { kind: 'pglite-memory' } }` etc.). Relative paths resolve against `cwd`.
@@ -277,6 +354,7 @@ export function loadConfig(
     problems.push(`AREA_RESCAN_INTERVAL_SECONDS=${rescanSeconds} must be at most 86400 (one day)`);
   }
   const typed = cleaned as Env;
+  if (!problems.length) problems.push(...throttleProblems(typed), ...trustProxyProblems(typed.TRUST_PROXY));
   problems.push(...oidcProblems(typed));
   const attachments = attachmentStoreFromEnv(typed, resolve(cwd, typed.DATA_DIR ?? './data'));
   if (typeof attachments === 'string') problems.push(attachments);
@@ -393,6 +471,15 @@ function configFromEnv(env: Env, port: number, cwd: string): Omit<AppConfig, 'at
     },
     areaReload: {
       rescanIntervalMs: Number(env.AREA_RESCAN_INTERVAL_SECONDS ?? DEFAULT_AREA_RESCAN_SECONDS) * 1000,
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signInThrottle: {
+      delayAfter: Number(env.SIGN_IN_DELAY_AFTER_FAILURES ?? DEFAULT_SIGN_IN_DELAY_AFTER),
+      lockAfter: Number(env.SIGN_IN_LOCK_AFTER_FAILURES ?? DEFAULT_SIGN_IN_LOCK_AFTER),
+      lockMs: Number(env.SIGN_IN_LOCK_MINUTES ?? DEFAULT_SIGN_IN_LOCK_MINUTES) * 60 * 1000,
+    },
+    apiRateLimit: {
+      perMinute: Number(env.API_RATE_LIMIT_PER_MINUTE ?? DEFAULT_API_RATE_LIMIT_PER_MINUTE),
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Toast notifications (react-toastify): one container for the app with its swipe and
  * animation settings (swipe-dismiss 80 px, animation 300 ms — the duration is set in
- * styles/base.css, since react-toastify's Slide takes it from CSS).
+ * styles/base.css, since react-toastify's Slide takes it from CSS). Its stylesheet comes as a CSS
+ * file of the build (toastify.ts): the default entry would inject it as a `<style>` element, which
+ * the app's Content-Security-Policy refuses (docs/behaviour.md "Security headers").
  *
  * react-toastify (about 9 KB gzip with its styles) is a chunk of its own, loaded by the first
  * toast: no page loads it to show nothing. A toast raised before the container is there waits in
@@ -9,7 +11,7 @@
  * the chunk with the rest of the app, so toasts work offline too.
  */
 import { useSyncExternalStore } from 'react';
-import type * as ReactToastify from 'react-toastify';
+import type * as ReactToastify from './toastify';
 import { swipeDismissPercent, TOAST_WIDTH_PX } from './toast-swipe';
 
 type Toastify = typeof ReactToastify;
@@ -20,7 +22,7 @@ let loading: Promise<Toastify> | undefined;
 const listeners = new Set<() => void>();
 
 function loadToastify(): Promise<Toastify> {
-  loading ??= import('react-toastify').then(
+  loading ??= import('./toastify').then(
     (module) => {
       toastify = module;
       for (const listener of listeners) listener();

@@ -79,6 +79,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AREA_RESCAN_INTERVAL_SECONDS: '90000' })).toThrow(/must be at most 86400/);
   });
 
+  it('throttles sign-in after 5 failures, locks after 20 for 15 minutes, and limits the API to 600 a minute by default', () => {
+    const config = loadConfig({});
+    expect(config.signInThrottle).toEqual({ delayAfter: 5, lockAfter: 20, lockMs: 15 * 60_000 });
+    expect(config.apiRateLimit).toEqual({ perMinute: 600 });
+    expect(config.trustProxy).toBe(false);
+    const set = loadConfig({
+      SIGN_IN_DELAY_AFTER_FAILURES: '3',
+      SIGN_IN_LOCK_AFTER_FAILURES: '10',
+      SIGN_IN_LOCK_MINUTES: '60',
+      API_RATE_LIMIT_PER_MINUTE: '0',
+      TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,loopback,::1',
+    });
+    expect(set.signInThrottle).toEqual({ delayAfter: 3, lockAfter: 10, lockMs: 60 * 60_000 });
+    expect(set.apiRateLimit).toEqual({ perMinute: 0 });
+    expect(set.trustProxy).toEqual(['10.0.0.5', '172.16.0.0/12', 'loopback', '::1']);
+  });
+
+  it('refuses a lock that comes before the delay, zero thresholds and unreadable proxy addresses', () => {
+    expect(() => loadConfig({ SIGN_IN_DELAY_AFTER_FAILURES: '5', SIGN_IN_LOCK_AFTER_FAILURES: '5' })).toThrow(
+      /SIGN_IN_LOCK_AFTER_FAILURES=5 must be more than SIGN_IN_DELAY_AFTER_FAILURES \(5\)/,
+    );
+    expect(() => loadConfig({ SIGN_IN_DELAY_AFTER_FAILURES: '0' })).toThrow(/must be at least 1/);
+    expect(() => loadConfig({ SIGN_IN_LOCK_MINUTES: '0' })).toThrow(/SIGN_IN_LOCK_MINUTES=0 must be at least 1/);
+    expect(() => loadConfig({ API_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/must be a whole number of requests/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true" must be a comma-separated list/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY=/);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY=/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT=70000 must be 1–65535/);
   });

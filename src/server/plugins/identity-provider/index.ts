@@ -4,10 +4,13 @@
  * `provider.callback()`), with the portal's own sign-in pages at `/oidc/interaction/:uid`.
  * Registered only when OIDC_ISSUER is not set. Decorates `app.builtinJwks` (public signing keys).
  * Every refused provider request (bad PKCE, replayed refresh token, bad logout hint …) is logged
- * with its reason, route, client and subject where known — never a token.
+ * with its reason, route, client and subject where known — never a token. The password check is
+ * throttled (./sign-in-throttle.ts) and answers only forms posted from the portal's own origin;
+ * every provider response has the pages' nonce-based CSP (./pages.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type KoaContextWithOIDC } from 'oidc-provider';
 import { Type, type Static } from 'typebox';
@@ -15,8 +18,9 @@ import { runExclusively } from '../../db/advisory-lock';
 import { authenticate } from './accounts';
 import { deleteExpiredOidcPayloads } from './adapter';
 import { loadOrCreateProviderKeys, toPublicJwk } from './keys';
-import { PAGE_HEADERS, renderLoginPage, renderMessagePage } from './pages';
+import { createNonce, pageContentSecurityPolicy, pageHeaders, renderLoginPage, renderMessagePage } from './pages';
 import { OIDC_MOUNT_PATH, createIdentityProvider } from './provider';
+import { admitAttempt, blockMessage, deleteForgottenFailures, recordSuccess, throttleKeys } from './sign-in-throttle';
 import { sharedPlugin } from '../../lib/shared-plugin';
 
 type Provider = ReturnType<typeof createIdentityProvider>;
@@ -32,8 +36,25 @@ type UidRequest = FastifyRequest<{ Params: Static<typeof UidParams> }>;
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 const HOUR_MS = 60 * 60 * 1000;
 
-function sendPage(reply: FastifyReply, statusCode: number, html: string): FastifyReply {
-  return reply.code(statusCode).headers(PAGE_HEADERS).send(html);
+/** Sends a page rendered with `nonce` (./pages.ts) with its headers. */
+function sendPage(reply: FastifyReply, statusCode: number, html: string, nonce: string): FastifyReply {
+  return reply.code(statusCode).headers(pageHeaders(nonce)).send(html);
+}
+
+const CROSS_SITE_MESSAGE =
+  'The sign-in form was sent from another site, so it was ignored. Go back to the portal and sign in again.';
+
+/**
+ * True when the browser says the form was posted from another origin: Fetch Metadata's
+ * `Sec-Fetch-Site` other than `same-origin` (or `none`, the user's own navigation), or an `Origin`
+ * other than the portal's (RFC 6454; `null` included). A request with neither header (not from a
+ * current browser) passes; the interaction cookie still binds it to the browser that started it.
+ */
+function isCrossSitePost(request: FastifyRequest, portalOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && origin !== portalOrigin;
 }
 
 /** Loads the interaction bound to the browser's cookie; answers an "expired" page and returns null when there is none. */
@@ -50,7 +71,8 @@ async function loadInteraction(
     if (!(error instanceof errors.SessionNotFound)) throw error;
   }
   const message = 'This sign-in request has expired or was already used. Go back to the portal and sign in again.';
-  sendPage(reply, 400, renderMessagePage({ title: 'Sign-in expired', message, homeUrl }));
+  const nonce = createNonce();
+  sendPage(reply, 400, renderMessagePage({ title: 'Sign-in expired', message, homeUrl, nonce }), nonce);
   return null;
 }
 
@@ -86,6 +108,7 @@ async function finish(provider: Provider, request: FastifyRequest, reply: Fastif
 function registerInteractionRoutes(scope: FastifyInstance, provider: Provider): void {
   const { db, config } = scope;
   const homeUrl = `${config.publicUrl}/`;
+  const portalOrigin = new URL(config.publicUrl).origin;
   const action = (uid: string) => `${OIDC_MOUNT_PATH}/interaction/${uid}/login`;
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -102,7 +125,8 @@ function registerInteractionRoutes(scope: FastifyInstance, provider: Provider): 
       const details = await loadInteraction(provider, request, reply, homeUrl);
       if (!details) return reply;
       if (details.prompt.name === 'login') {
-        return sendPage(reply, 200, renderLoginPage({ action: action(details.uid) }));
+        const nonce = createNonce();
+        return sendPage(reply, 200, renderLoginPage({ action: action(details.uid), nonce }), nonce);
       }
       return finish(provider, request, reply, { consent: { grantId: await grantMissingConsent(provider, details) } });
     },
@@ -112,18 +136,37 @@ function registerInteractionRoutes(scope: FastifyInstance, provider: Provider): 
     '/oidc/interaction/:uid/login',
     { schema: { params: UidParams, body: LoginBody, hide: true } },
     async (request: FastifyRequest<{ Params: Static<typeof UidParams>; Body: Static<typeof LoginBody> }>, reply) => {
+      const nonce = createNonce();
+      const route = request.routeOptions.url;
+      if (isCrossSitePost(request, portalOrigin)) {
+        request.log.warn(
+          { reason: 'cross-site form post', route, origin: request.headers.origin },
+          'built-in sign-in refused',
+        );
+        const page = renderMessagePage({ title: 'Sign-in refused', message: CROSS_SITE_MESSAGE, homeUrl, nonce });
+        return sendPage(reply, 403, page, nonce);
+      }
       const details = await loadInteraction(provider, request, reply, homeUrl);
       if (!details) return reply;
       const { username = '', password = '' } = request.body ?? {};
-      const account = username && password ? await authenticate(db, username, password) : null;
-      if (!account) {
-        request.log.info({ reason: 'invalid credentials', route: request.routeOptions.url }, 'built-in sign-in failed');
-        return sendPage(
-          reply,
-          200,
-          renderLoginPage({ action: action(details.uid), username, error: INVALID_CREDENTIALS }),
-        );
+      const loginPage = (error: string) => renderLoginPage({ action: action(details.uid), username, error, nonce });
+      if (!username || !password) return sendPage(reply, 200, loginPage(INVALID_CREDENTIALS), nonce);
+
+      const keys = throttleKeys(username, normalizeIP(request.ip));
+      const admission = await admitAttempt(db, config.signInThrottle, [keys.account, keys.address]);
+      if (admission.refused) {
+        const { waitS, isLock } = admission.refused;
+        request.log.warn({ reason: isLock ? 'locked' : 'throttled', waitS, route }, 'built-in sign-in refused');
+        reply.header('retry-after', String(waitS));
+        return sendPage(reply, 429, loginPage(blockMessage(admission.refused)), nonce);
       }
+      const account = await authenticate(db, username, password);
+      if (!account) {
+        request.log.info({ reason: 'invalid credentials', route }, 'built-in sign-in failed');
+        const block = admission.ifFailed ? ` ${blockMessage(admission.ifFailed)}` : '';
+        return sendPage(reply, 200, loginPage(`${INVALID_CREDENTIALS}${block}`), nonce);
+      }
+      await recordSuccess(db, config.signInThrottle, keys);
       return finish(provider, request, reply, { login: { accountId: account.id } });
     },
   );
@@ -174,6 +217,10 @@ function mountProvider(app: FastifyInstance, provider: Provider): void {
     req.headers['x-forwarded-proto'] = protocol.slice(0, -1);
     req.headers['x-forwarded-host'] = host;
     delete req.headers['x-forwarded-for'];
+    // Replaces the web app's CSP (plugins/security-headers.ts) on every provider response. The pages
+    // the portal renders set their own nonce; oidc-provider's auto-submitting forms (form_post,
+    // logout without a session) add their script's hash to this script-src.
+    res.setHeader('content-security-policy', pageContentSecurityPolicy(createNonce()));
     void callback(req, res);
   });
 }
@@ -200,11 +247,16 @@ export const identityProviderPlugin = sharedPlugin(async (app) => {
     registered();
   });
 
+  const { signInThrottle } = app.config;
   await deleteExpiredOidcPayloads(app.db);
+  await deleteForgottenFailures(app.db, signInThrottle);
   const cleanup = setInterval(() => {
     // every node's timer runs; one node at a time deletes (db/advisory-lock.ts)
     runExclusively(app.db, 'oidc-payload-cleanup', () => deleteExpiredOidcPayloads(app.db)).catch((error: unknown) =>
       app.log.warn({ err: error }, 'oidc payload cleanup failed'),
+    );
+    deleteForgottenFailures(app.db, signInThrottle).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sign-in failure cleanup failed'),
     );
   }, HOUR_MS);
   cleanup.unref();

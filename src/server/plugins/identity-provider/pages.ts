@@ -1,8 +1,11 @@
 /**
  * The built-in provider's own HTML pages: sign-in, sign-out (confirmation or automatic) and
- * errors. Plain inline CSS, no external assets, every interpolated value escaped; the only script
- * is the automatic sign-out's one line, allowed by a per-response CSP nonce.
+ * errors. No external assets, every interpolated value escaped. Each response has a fresh CSP
+ * nonce ({@link createNonce}): its one `<style>` element carries it, and so does the only script
+ * (the automatic sign-out's one line); nothing else may run or style the page
+ * (docs/behaviour.md "Security headers").
  */
+import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../lib/html';
 
 const STYLE = `
@@ -21,38 +24,51 @@ button.secondary{background:#e4e7eb;color:#1f2933}
 .hint{margin-top:24px;font-size:.875rem;color:#52606d}
 a{color:#2563eb}`;
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, nonce: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style nonce="${escapeHtml(nonce)}">${STYLE}</style>
 </head>
 <body><main>${body}</main></body>
 </html>`;
 }
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+/** A fresh CSP nonce: 128 random bits, base64url. One per response, never reused. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64url');
+}
 
-/** Response headers for these pages: no caching, no framing, no scripts (CSP). */
-export const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': CSP,
-  'x-content-type-options': 'nosniff',
-} as const;
+/**
+ * The CSP of every built-in provider response: nothing loads or runs but the inline `<style>` and
+ * `<script>` elements carrying `nonce` (oidc-provider adds the hash of its own auto-submitting
+ * form's script to `script-src`); forms post to the portal's own origin only; never framed.
+ */
+export function pageContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
 
-/** {@link PAGE_HEADERS}, allowing exactly the inline scripts that carry `scriptNonce` (base64url, fresh per response). */
-export function pageHeaders(scriptNonce?: string): Record<keyof typeof PAGE_HEADERS, string> {
-  return scriptNonce
-    ? { ...PAGE_HEADERS, 'content-security-policy': `${CSP}; script-src 'nonce-${scriptNonce}'` }
-    : { ...PAGE_HEADERS };
+/** Response headers for a page rendered with `nonce`: HTML, no caching, its CSP. */
+export function pageHeaders(nonce: string): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': pageContentSecurityPolicy(nonce),
+  };
 }
 
 /** The sign-in page: "Username", "Password", "Sign in"; `error` shows above the form. */
-export function renderLoginPage(options: { action: string; username?: string; error?: string }): string {
+export function renderLoginPage(options: { action: string; nonce: string; username?: string; error?: string }): string {
   const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : '';
   return page(
     'Sign in — TM online portal',
@@ -66,21 +82,23 @@ ${error}<form method="post" action="${escapeHtml(options.action)}" autocomplete=
 <button type="submit">Sign in</button>
 </form>
 <p class="hint">Demo accounts: employee, accounting, maintenance, risk, it, admin — password <code>demo</code>.</p>`,
+    options.nonce,
   );
 }
 
 /** A short message page (expired sign-in, provider errors) with a link back to the portal. */
-export function renderMessagePage(options: { title: string; message: string; homeUrl: string }): string {
+export function renderMessagePage(options: { title: string; message: string; homeUrl: string; nonce: string }): string {
   return page(
     `${options.title} — TM online portal`,
     `<h1>${escapeHtml(options.title)}</h1>
 <p class="sub">${escapeHtml(options.message)}</p>
 <p><a href="${escapeHtml(options.homeUrl)}">Back to the portal</a></p>`,
+    options.nonce,
   );
 }
 
 /** RP-initiated logout confirmation; `form` is oidc-provider's own hidden form (trusted markup). */
-export function renderLogoutPage(form: string): string {
+export function renderLogoutPage(form: string, nonce: string): string {
   return page(
     'Sign out — TM online portal',
     `<h1>Sign out</h1>
@@ -88,6 +106,7 @@ export function renderLogoutPage(form: string): string {
 ${form}
 <button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>
 <button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button>`,
+    nonce,
   );
 }
 
@@ -107,5 +126,6 @@ ${form}
 <input type="hidden" form="op.logoutForm" name="logout" value="yes">
 <noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>
 ${script}`,
+    nonce,
   );
 }

@@ -7,7 +7,6 @@
  * logout (automatic with a valid `id_token_hint`, confirmed otherwise) and token revocation, no dev
  * interactions.
  */
-import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import {
   BUILTIN_ACCESS_TOKEN_TTL_S,
@@ -20,7 +19,7 @@ import type { Database } from '../../db/client';
 import { findIdpAccount, toOidcAccount } from './accounts';
 import { createOidcAdapter } from './adapter';
 import type { ProviderKeys } from './keys';
-import { pageHeaders, renderAutoLogoutPage, renderLogoutPage, renderMessagePage } from './pages';
+import { createNonce, pageHeaders, renderAutoLogoutPage, renderLogoutPage, renderMessagePage } from './pages';
 
 /** Path the provider is mounted at on the portal's server; the issuer is `${publicUrl}${OIDC_MOUNT_PATH}`. */
 export const OIDC_MOUNT_PATH = '/oidc';
@@ -96,32 +95,34 @@ function hintMatchesSession(ctx: KoaContextWithOIDC): boolean {
   return hint.sid === undefined || hint.sid === session.sidFor(client.clientId);
 }
 
+/**
+ * The pages oidc-provider lets the portal render (its error page, the logout confirmation and the
+ * "signed out" page), each with a fresh CSP nonce (./pages.ts).
+ */
 function pagesConfig(publicUrl: string): Pick<Configuration, 'renderError'> & {
   logout: NonNullable<NonNullable<Configuration['features']>['rpInitiatedLogout']>;
 } {
   const homeUrl = `${publicUrl}/`;
   return {
     renderError: (ctx, out) => {
-      ctx.set(pageHeaders());
-      ctx.body = renderMessagePage({ title: 'Sign-in problem', message: out.error_description ?? out.error, homeUrl });
+      const nonce = createNonce();
+      ctx.set(pageHeaders(nonce));
+      const message = out.error_description ?? out.error;
+      ctx.body = renderMessagePage({ title: 'Sign-in problem', message, homeUrl, nonce });
     },
     logout: {
       enabled: true,
       // oidc-provider has no switch to skip the confirmation; its maintainer's advice is a
       // self-submitting form rendered by `logoutSource`.
       logoutSource: (ctx, form) => {
-        if (hintMatchesSession(ctx)) {
-          const nonce = randomBytes(16).toString('base64url');
-          ctx.set(pageHeaders(nonce));
-          ctx.body = renderAutoLogoutPage(form, nonce);
-        } else {
-          ctx.set(pageHeaders());
-          ctx.body = renderLogoutPage(form);
-        }
+        const nonce = createNonce();
+        ctx.set(pageHeaders(nonce));
+        ctx.body = hintMatchesSession(ctx) ? renderAutoLogoutPage(form, nonce) : renderLogoutPage(form, nonce);
       },
       postLogoutSuccessSource: (ctx) => {
-        ctx.set(pageHeaders());
-        ctx.body = renderMessagePage({ title: 'Signed out', message: 'You are signed out.', homeUrl });
+        const nonce = createNonce();
+        ctx.set(pageHeaders(nonce));
+        ctx.body = renderMessagePage({ title: 'Signed out', message: 'You are signed out.', homeUrl, nonce });
       },
     },
   };

@@ -22,7 +22,8 @@ export const healthRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
   app.get(
     '/health',
     {
-      config: { permission: 'public' },
+      // never rate-limited: a load balancer's checks must not crowd out (or be crowded out by) clients
+      config: { permission: 'public', rateLimit: false },
       schema: {
         tags: ['system'],
         summary: 'Liveness check, with the form areas that are broken',

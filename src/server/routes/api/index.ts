@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { apiRateLimitPlugin } from '../../plugins/api-rate-limit';
 import { rejectNonJson } from '../../plugins/errors';
 import { areaRoutes } from './areas';
 import { assignmentRuleRoutes } from './assignment-rules/index';
@@ -22,7 +23,7 @@ import { ticketRoutes } from './tickets/index';
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
  * otherwise, except on routes whose config says `multipart`; plugins/errors.ts `rejectNonJson`);
- * the Bearer check is the global auth hook.
+ * the Bearer check is the global auth hook; then the rate limit (plugins/api-rate-limit.ts).
  *
  * Answers of at least 1 KiB are compressed (`@fastify/compress`), brotli or gzip as the client's
  * `Accept-Encoding` prefers: a list shrinks to a third or less (`/api/areas`: 4.7 KB to 1.6 KB);
@@ -33,6 +34,7 @@ import { ticketRoutes } from './tickets/index';
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   app.addHook('onRequest', rejectNonJson);
+  await app.register(apiRateLimitPlugin);
   await app.register(healthRoutes);
   await app.register(authConfigRoutes);
   await app.register(meRoutes);

@@ -5,7 +5,7 @@
  *   Streamed into the attachment store (ATTACHMENTS_URL); 413 `file_too_large` above 10 MiB, 415 `file_type_not_allowed` when the
  *   content (not the name) is not an accepted type, 422 `file_missing` without a file part.
  * - `GET /api/attachments/:id` → the bytes, `Content-Disposition: attachment` (RFC 6266, via the
- *   content-disposition package), `X-Content-Type-Options: nosniff`; 404 unless the caller owns
+ *   content-disposition package), `X-Content-Type-Options: nosniff`, a sandboxing CSP; 404 unless the caller owns
  *   the file or may read the submission it is linked to — and, for a file on an internal ticket
  *   comment, is a handler of that ticket (domains/attachments/repository.ts
  *   `findReadableAttachment`).
@@ -114,7 +114,8 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-length', String(row.sizeBytes))
         .header('content-disposition', contentDisposition(row.fileName, { type: 'attachment' }))
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
+        // replaces the web app's policy: the file may load nothing, run nothing, and is never framed
+        .header('content-security-policy', "default-src 'none'; sandbox; frame-ancestors 'none'")
         .header('cache-control', 'private, no-store')
         .header('etag', `"${row.sha256}"`)
         .send(body);
