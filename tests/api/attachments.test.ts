@@ -219,7 +219,7 @@ describe.each(ATTACHMENT_STORES)('/api/attachments (%s store)', (kind) => {
       expect(response.rawPayload.equals(PDF_BYTES)).toBe(true);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.headers.etag).toBe(`"${uploaded.sha256}"`);
       expect(response.headers['content-length']).toBe(String(PDF_BYTES.length));
