@@ -12,7 +12,7 @@ import { attachmentSweepPlugin } from './plugins/attachment-sweep';
 import { authPlugin } from './plugins/auth/index';
 import { dbPlugin } from './plugins/db';
 import { domainsPlugin } from './plugins/domains';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
 import { openapiPlugin } from './plugins/openapi';
 import { staticPlugin } from './plugins/static';
@@ -54,6 +54,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // PGlite's start (WebAssembly, migrations, first seed) took over Fastify's default 10 s on a
     // loaded 2-core machine; a slow start is not a broken plugin.
     pluginTimeout: 60_000,
+    // an over-long path parameter or a malformed path answers 400 in the API's error shape
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // onClose hooks run last-registered first, so this one, registered before the plugins, runs last.
   const { afterClose } = options;

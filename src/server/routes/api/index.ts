@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { rejectNonJson } from '../../plugins/errors';
+import { refuseNonFiniteNumbers, refuseUnstorableInput } from '../../plugins/storable-input';
 import { areaRoutes } from './areas';
 import { assignmentRuleRoutes } from './assignment-rules/index';
 import { submissionAssignmentRoutes } from './assignment-rules/submission-assignment';
@@ -21,10 +22,13 @@ import { ticketRoutes } from './tickets/index';
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
  * otherwise, except on routes whose config says `multipart`; plugins/errors.ts `rejectNonJson`);
- * the Bearer check is the global auth hook.
+ * the Bearer check is the global auth hook. Input the database would refuse (U+0000, unpaired
+ * surrogates, non-finite numbers) is refused before validation (plugins/storable-input.ts).
  */
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', rejectNonJson);
+  app.addHook('preValidation', refuseUnstorableInput);
+  app.addHook('preHandler', refuseNonFiniteNumbers);
   await app.register(healthRoutes);
   await app.register(authConfigRoutes);
   await app.register(meRoutes);
