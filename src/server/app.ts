@@ -56,6 +56,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pluginTimeout: 60_000,
     // an over-long path parameter or a malformed path answers 400 in the API's error shape
     frameworkErrors: frameworkErrorHandler,
+    // Fastify's default `coerceTypes: 'array'` lets a one-element array through an `anyOf` of
+    // scalars unconverted (`"assigneeUserId": ["x"]` passed `null | string` as an array and
+    // reached the handler); scalar coercion only (query strings carry no array parameters)
+    ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // onClose hooks run last-registered first, so this one, registered before the plugins, runs last.
   const { afterClose } = options;

@@ -5,9 +5,9 @@
  *   surrogate, a non-finite number or nesting deeper than 64 levels answers 422
  *   `validation_failed` with one entry per place (JSON Pointers into the body); the same text in a
  *   query parameter, path parameter or header answers 400 `bad_request` naming it.
- * - `refuseNonFiniteNumbers` (preHandler): a query or path parameter that the schema coerced to a
- *   number that is not finite (ajv reads `limit=1e309` as Infinity and its range keywords let it
- *   through) answers 400.
+ * - `refuseNonFiniteNumbers` (preHandler): a value the schema coerced from text to a number that
+ *   is not finite (ajv reads `limit=1e309` or `"version": "1e309"` as Infinity, and its range
+ *   keywords let Infinity through) answers 400 for a query or path parameter, 422 in a body.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { HttpError } from '../lib/errors';
@@ -55,7 +55,8 @@ function nonFiniteNumber(request: FastifyRequest): HttpError | undefined {
       }
     }
   }
-  return undefined;
+  const problems = request.body === undefined ? [] : findUnstorableValues(request.body);
+  return problems.length ? validationFailed(problems, 'The request body has values that cannot be stored.') : undefined;
 }
 
 /** See the module comment. */

@@ -19,7 +19,7 @@ import { Type } from 'typebox';
 import { ATTACHMENT_ERRORS, MAX_ATTACHMENT_BYTES } from '../../../../shared/attachment';
 import { badRequest, HttpError, notFound } from '../../../lib/errors';
 import { requireUser } from '../require-user';
-import { ApiErrorSchema, AUTH_ERRORS, IdSchema } from '../schemas';
+import { ApiErrorSchema, AUTH_ERRORS, IdSchema, ValidationErrorSchema } from '../schemas';
 import {
   findReadableAttachment,
   findReplayedUpload,
@@ -95,8 +95,10 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: AttachmentSchema,
           201: AttachmentSchema,
+          400: ApiErrorSchema,
           413: ApiErrorSchema,
-          422: ApiErrorSchema,
+          // `file_missing`, or `validation_failed` with `errors` for a JSON body the database would refuse
+          422: Type.Union([ValidationErrorSchema, ApiErrorSchema]),
           ...AUTH_ERRORS,
         },
       },
