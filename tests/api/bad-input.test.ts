@@ -11,12 +11,13 @@ import { count } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ValidationErrorBody } from '../../src/shared/api-error';
+import type { Profile } from '../../src/shared/me';
 import { assignmentRules, attachments, roleGroups, ticketComments } from '../../src/server/db/schema';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { createTestApp } from './helpers/app';
-import { countSubmissions } from './helpers/data';
+import { countSubmissions, signWithProviderKey } from './helpers/data';
 import { multipartBody, PNG_1X1 } from './helpers/multipart';
-import { authHeader } from './helpers/sign-in';
+import { authHeader, CookieJar, pathOf, pkcePair } from './helpers/sign-in';
 import { apInvoice, createApTicket, getTicket } from './helpers/tickets';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -266,6 +267,72 @@ describe('input the database would refuse', () => {
     it('a non-file field only: 422 file_missing, as before', async () => {
       const body = multipartBody([], { note: 'no file here' });
       expect(refused(await upload(body.payload, body.headers['content-type']), 422).error).toBe('file_missing');
+    });
+  });
+
+  describe('the built-in identity provider and token claims', () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const authorizeQuery = (extra: Record<string, string>) =>
+      new URLSearchParams({
+        client_id: 'tm-portal',
+        response_type: 'code',
+        redirect_uri: 'http://localhost/login',
+        scope: 'openid',
+        state: 's',
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+        ...extra,
+      }).toString();
+
+    it.each([
+      ['a refresh token', 'grant_type=refresh_token&client_id=tm-portal&refresh_token=ab%00cd', '/oidc/token'],
+      [
+        'a code',
+        `grant_type=authorization_code&client_id=tm-portal&code=a%00&redirect_uri=x&code_verifier=${'a'.repeat(43)}`,
+        '/oidc/token',
+      ],
+      ['a revoked token', 'client_id=tm-portal&token=a%00b', '/oidc/token/revocation'],
+    ])('U+0000 in %s is found nowhere (4xx or 200, never 500)', async (_, payload, url) => {
+      const response = await app.inject({ method: 'POST', url, headers: form, payload });
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    });
+
+    it('U+0000 in a client id or the state of an authorization request: 4xx or a redirect with invalid_request', async () => {
+      expect((await app.inject({ url: `/oidc/auth?${authorizeQuery({ client_id: '\u0000' })}` })).statusCode).toBe(400);
+      const withState = await app.inject({ url: `/oidc/auth?${authorizeQuery({ state: 'a\u0000b' })}` });
+      expect(withState.statusCode).toBe(303);
+      expect(String(withState.headers.location)).toContain('error=invalid_request');
+    });
+
+    it('U+0000 in a username at the sign-in page: invalid credentials, not 500', async () => {
+      const jar = new CookieJar();
+      const start = await app.inject({ url: `/oidc/auth?${authorizeQuery({})}` });
+      jar.store(start);
+      const interaction = pathOf(start.headers.location);
+      jar.store(await app.inject({ url: interaction, headers: { cookie: jar.header() } }));
+      const login = await app.inject({
+        method: 'POST',
+        url: `${interaction}/login`,
+        headers: { ...form, cookie: jar.header() },
+        payload: 'username=ad%00min&password=demo',
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.body).toContain('Invalid username or password.');
+    });
+
+    it('a signed token whose sub holds U+0000 is refused (401); a name or group that does is ignored', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = { iss: app.config.oidc.issuer, aud: app.config.oidc.audience, iat: now - 5, exp: now + 600 };
+      const bearer = async (extra: Record<string, unknown>) => ({
+        authorization: `Bearer ${await signWithProviderKey(app, { ...claims, ...extra })}`,
+      });
+      refused(await app.inject({ url: '/api/me', headers: await bearer({ sub: 'a\u0000' }) }), 401);
+      const me = await app.inject({
+        url: '/api/me',
+        headers: await bearer({ sub: 'claims-with-nul', name: 'N\u0000', email: '\ud800', groups: ['IT', 'x\u0000'] }),
+      });
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json<Profile>()).toMatchObject({ name: 'claims-with-nul', email: null });
     });
   });
 });
