@@ -242,6 +242,11 @@ describe('input the database would refuse', () => {
       ],
       ['no boundary', 'abc', 'multipart/form-data'],
       [
+        'a field declared JSON whose value is not (the parser said 406)',
+        '--b\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n{not json\r\n--b--\r\n',
+        'multipart/form-data; boundary=b',
+      ],
+      [
         'a body cut short',
         '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
         'multipart/form-data; boundary=b',

@@ -6,7 +6,8 @@
  * U+0000 and lone surrogates, deep nesting, long strings), malformed JSON, wrong content types,
  * malformed multipart bodies, odd path ids, query values and headers — mostly as an administrator,
  * some as an employee or signed out. It fails on any 5xx, any error-level log line, and any 4xx
- * without the API's error body (src/shared/api-error.ts); docs/behaviour.md "Error bodies".
+ * that docs/behaviour.md "Status codes" does not list or that lacks the API's error body
+ * (src/shared/api-error.ts, docs/behaviour.md "Error bodies").
  *
  * Deterministic: FUZZ_SEED (printed) fixes every request; each route draws from its own seed, so a
  * failure names the seed, route and request number that reproduce it. Runs on PGlite, or on
@@ -273,11 +274,20 @@ function describeRequest(request: FuzzRequest): string {
   return `${request.method} ${request.url.slice(0, 400)} as ${request.user}\n  headers: ${JSON.stringify(request.headers)}${payload}`;
 }
 
-/** What is wrong with a response, or null: 5xx, an error log line, a 4xx without the error body. */
+/** The 4xx codes of docs/behaviour.md "Status codes". */
+const DOCUMENTED_4XX = new Set([400, 401, 403, 404, 409, 412, 413, 415, 422, 428]);
+
+/**
+ * What is wrong with a response, or null: 5xx, an error log line, a 4xx the API does not document
+ * (Fastify's own 414, a parser's 406) or without the error body.
+ */
 function problemOf(response: LightMyRequestResponse, errorLogs: string[]): string | null {
   if (response.statusCode >= 500) return `HTTP ${response.statusCode}: ${response.body.slice(0, 300)}`;
   if (errorLogs.length) return `error log: ${errorLogs.join('\n').slice(0, 600)}`;
   if (response.statusCode < 400) return null;
+  if (!DOCUMENTED_4XX.has(response.statusCode)) {
+    return `HTTP ${response.statusCode} is not a documented status: ${response.body.slice(0, 200)}`;
+  }
   let body: { statusCode?: unknown; error?: unknown; message?: unknown; errors?: unknown };
   try {
     body = response.json();

@@ -44,13 +44,17 @@ const UploadHeaders = Type.Object({
 });
 
 /**
- * What the multipart parser threw, as the answer: its own refusals keep their 4xx (413 for a limit),
- * anything else it throws is a body it cannot read (busboy's "Boundary not found", "Unexpected end
- * of multipart data", "Malformed part header") and answers 400.
+ * What the multipart parser threw, as the answer: its limits keep their 413, a body that is not
+ * multipart/form-data answers 415; anything else is a body it cannot read (busboy's "Boundary not
+ * found", "Unexpected end of multipart data", "Malformed part header"; @fastify/multipart's 406 for a
+ * field whose Content-Type says JSON but whose value is not) and answers 400.
  */
 function multipartError(error: unknown): unknown {
-  const status = (error as { statusCode?: unknown }).statusCode;
-  if (error instanceof HttpError || (typeof status === 'number' && status < 500)) return error;
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+  if (error instanceof HttpError || statusCode === 413) return error;
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new HttpError(415, 'unsupported_media_type', 'Send the file as Content-Type: multipart/form-data.');
+  }
   return badRequest(`The multipart body cannot be read: ${(error as Error).message}.`);
 }
 
