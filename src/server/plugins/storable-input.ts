@@ -10,8 +10,7 @@
  *   keywords let Infinity through) answers 400 for a query or path parameter, 422 in a body.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { HttpError } from '../lib/errors';
-import { badRequest, validationFailed } from '../lib/errors';
+import { badRequest, validationFailed, type HttpError } from '../lib/errors';
 import { findUnstorableValues, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../lib/storable-input';
 
 type Source = 'querystring' | 'params' | 'headers';
@@ -27,6 +26,12 @@ function unstorableName(values: unknown): string | null {
   return null;
 }
 
+/** 422 naming every place of the body the database would refuse, or undefined. */
+function unstorableBody(body: unknown): HttpError | undefined {
+  const problems = body === undefined ? [] : findUnstorableValues(body);
+  return problems.length ? validationFailed(problems, 'The request body has values that cannot be stored.') : undefined;
+}
+
 function unstorableInput(request: FastifyRequest): HttpError | undefined {
   const sources: [Source, unknown][] = [
     ['params', request.params],
@@ -37,11 +42,11 @@ function unstorableInput(request: FastifyRequest): HttpError | undefined {
     const name = unstorableName(values);
     if (name !== null) return badRequest(`${source}/${name} ${UNSTORABLE_TEXT_MESSAGE}.`);
   }
-  const problems = request.body === undefined ? [] : findUnstorableValues(request.body);
-  return problems.length ? validationFailed(problems, 'The request body has values that cannot be stored.') : undefined;
+  return unstorableBody(request.body);
 }
 
-function nonFiniteNumber(request: FastifyRequest): HttpError | undefined {
+/** After validation: a number coerced from text that is not finite (the body is walked again for it). */
+function coercedNonFinite(request: FastifyRequest): HttpError | undefined {
   const sources: [Source, unknown][] = [
     ['params', request.params],
     ['querystring', request.query],
@@ -55,8 +60,7 @@ function nonFiniteNumber(request: FastifyRequest): HttpError | undefined {
       }
     }
   }
-  const problems = request.body === undefined ? [] : findUnstorableValues(request.body);
-  return problems.length ? validationFailed(problems, 'The request body has values that cannot be stored.') : undefined;
+  return unstorableBody(request.body);
 }
 
 /** See the module comment. */
@@ -74,5 +78,5 @@ export function refuseNonFiniteNumbers(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  done(nonFiniteNumber(request));
+  done(coercedNonFinite(request));
 }
