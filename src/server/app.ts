@@ -14,7 +14,7 @@ import { authPlugin } from './plugins/auth/index';
 import { clusterEventsPlugin } from './plugins/cluster-events';
 import { dbPlugin } from './plugins/db';
 import { domainsPlugin } from './plugins/domains';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -61,6 +61,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // loaded 2-core machine; a slow start is not a broken plugin.
     pluginTimeout: 60_000,
     trustProxy: config.trustProxy,
+    // an over-long path parameter or a malformed path answers 400 in the API's error shape
+    frameworkErrors: frameworkErrorHandler,
+    // Fastify's default `coerceTypes: 'array'` lets a one-element array through an `anyOf` of
+    // scalars unconverted (`"assigneeUserId": ["x"]` passed `null | string` as an array and
+    // reached the handler); scalar coercion only (query strings carry no array parameters)
+    ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // onClose hooks run last-registered first, so this one, registered before the plugins, runs last.
   const { afterClose } = options;

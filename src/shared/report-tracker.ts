@@ -26,10 +26,13 @@ export const REPORT_READ_SCOPES = [REPORT_ACCOUNTING_READ, REPORT_DELIVERY_READ]
 /** Every report scope (writers also see): any of them opens the overview. */
 export const REPORT_ACCESS_SCOPES = [...REPORT_READ_SCOPES, REPORT_ACCOUNTING_WRITE, REPORT_DELIVERY_WRITE] as const;
 
-/** `YYYY-MM`, months 01–12. */
-export const PERIOD_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
-/** `YYYY-MM-DD`. */
-export const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+/**
+ * `YYYY-MM`, months 01–12, years 0001–9998: PostgreSQL has no year 0, and a month's due dates fall
+ * in the month after it, which for 9999-12 no date can name.
+ */
+export const PERIOD_PATTERN = '^(?!0000|9999)[0-9]{4}-(0[1-9]|1[0-2])$';
+/** `YYYY-MM-DD`, years 0001–9999, months 01–12, days 01–31 (the API also checks the day exists). */
+export const DATE_PATTERN = '^(?!0000)[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
 
 /** The month `period` (`YYYY-MM`) shifted by `delta` months. */
 export function shiftPeriod(period: string, delta: number): string {

@@ -73,6 +73,22 @@ export function rejectNonJson(request: FastifyRequest, reply: FastifyReply, done
   void reply.code(415).send(body);
 }
 
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route or hook runs — a
+ * path segment that is not valid percent-encoding (`FST_ERR_BAD_URL`) or a path parameter longer
+ * than the router's `maxParamLength` (100 characters; `FST_ERR_MAX_PARAM_LENGTH`, which Fastify
+ * would answer 414 in a body of its own) — answers 400 `bad_request` in the API's error shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const messages: Record<string, string> = {
+    FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than any id.',
+    FST_ERR_BAD_URL: 'The request path is not valid percent-encoding.',
+  };
+  const message = messages[error.code] ?? 'The request could not be routed.';
+  const body: ApiError = { statusCode: 400, error: 'bad_request', message };
+  void reply.code(400).send(body);
+}
+
 /** See the module comment; `rejectNonJson` is added by the /api routes, after the auth hook (401 before 415). */
 export const errorsPlugin = sharedPlugin(
   (app: FastifyInstance, _options: FastifyPluginOptions, done: (error?: Error) => void) => {

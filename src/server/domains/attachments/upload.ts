@@ -13,12 +13,17 @@ import { findByIdempotencyKey, type AttachmentRow } from './repository';
 import { removeStoredFile, storeUpload } from './storage';
 import type { AttachmentStore } from './store';
 
-/** What a client sent: the file's stream and name, whether the parser cut it at the size limit, its Idempotency-Key. */
+/**
+ * What a client sent: the file's stream and name, whether the parser cut it at the size limit, its
+ * Idempotency-Key; `afterStored` runs once the bytes are stored and before the row is inserted
+ * (what it throws is the answer, and the stored file is removed).
+ */
 export type UploadInput = {
   file: Readable;
   fileName: string;
   isTruncated: () => boolean;
   idempotencyKey: string | undefined;
+  afterStored?: () => Promise<void>;
 };
 
 /** The stored row; `replayed` when an earlier upload with the same key made it. */
@@ -54,6 +59,7 @@ export async function saveUpload(
   const fileName = cleanFileName(input.fileName);
   const stored = await storeUpload(store, input.file, fileName, input.isTruncated);
   try {
+    await input.afterStored?.();
     const [row] = await db
       .insert(attachments)
       .values({

@@ -14,6 +14,7 @@ import { bindAsParameter, PlaceholderBindings, PreparedByShape, type Bind } from
 import { myGroupIdList } from './visibility';
 import type { AuthUser } from '../role-groups';
 import { selectSubmissions, toSubmission, visibilityCondition, type SubmissionRow } from './repository';
+import { INT4_MAX, storableDate } from '../../lib/storable-input';
 import { UUID_PATTERN } from '../../lib/uuid';
 
 /** One page request of an area list: who asks, the area, page size, sort, cursor, search text, parent. */
@@ -57,8 +58,8 @@ function parseCursor(text: string, sort: SubmissionSort): Cursor {
   const keyOk =
     cursor !== null &&
     (SORTS[sort].column === submissions.sequence
-      ? typeof cursor.key === 'number'
-      : typeof cursor.key === 'string' && !Number.isNaN(Date.parse(cursor.key)));
+      ? typeof cursor.key === 'number' && cursor.key >= 0 && cursor.key <= INT4_MAX
+      : typeof cursor.key === 'string' && storableDate(cursor.key) !== null);
   if (!cursor || !keyOk || cursor.sort !== sort || !UUID_PATTERN.test(cursor.id)) {
     throw badRequest('The cursor is not valid for this list and sort order; start again from the first page.');
   }

@@ -22,6 +22,7 @@ import { changes, submissions, ticketComments, ticketFeedback } from '../../db/s
 import type { AuthUser } from '../role-groups';
 import type { SubmissionCreated, SubmissionDraft } from '../submissions';
 import { isUniqueViolation, validationFailed } from '../../lib/errors';
+import { INT4_MAX } from '../../lib/storable-input';
 import { ticketVisibility } from '../submissions';
 
 /**
@@ -58,9 +59,10 @@ export function reopenRequestText(feedbackNumber: string, reason: string | null)
   return `Reopen requested in feedback ${feedbackNumber}${reason ? `: ${reason}` : '.'}`;
 }
 
+/** The rating the feedback gives: an integer its `integer` column holds (an area's schema may not bound it), else null. */
 function ratingOf(link: TicketRatingLink, data: JsonObject): number | null {
   const value = link.ratingField === undefined ? undefined : data[link.ratingField];
-  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+  return typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT4_MAX ? value : null;
 }
 
 /** The 422 for a ticket that already has a feedback (from the pre-check or the primary key). */

@@ -23,6 +23,7 @@ import {
   ticketVisibility,
 } from '../submissions';
 import type { AuthUser } from '../role-groups';
+import { storableDate } from '../../lib/storable-input';
 import { UUID_PATTERN } from '../../lib/uuid';
 
 /** The history list's filters (docs/behaviour.md "History"); every one is optional. */
@@ -41,8 +42,8 @@ export type ChangeFilters = {
 const CURSOR_SORT = 'changes';
 
 function dateOf(text: string, name: string): Date {
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) throw badRequest(`"${name}" must be an ISO 8601 date or date-time.`);
+  const date = storableDate(text);
+  if (!date) throw badRequest(`"${name}" must be an ISO 8601 date or date-time in the years 1 to 9999.`);
   return date;
 }
 

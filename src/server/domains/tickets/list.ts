@@ -29,6 +29,7 @@ import {
   ticketVisibilityBranches,
 } from '../submissions';
 import type { AuthUser } from '../role-groups';
+import { storableDate } from '../../lib/storable-input';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { selectTicketList, toTicketListItem, type TicketListRow } from './repository';
 
@@ -51,7 +52,7 @@ function parseCursor(text: string, sort: TicketSort): Cursor {
     !cursor ||
     cursor.sort !== `tickets${sort}` ||
     typeof cursor.key !== 'string' ||
-    Number.isNaN(Date.parse(cursor.key)) ||
+    !storableDate(cursor.key) ||
     !UUID_PATTERN.test(cursor.id)
   ) {
     throw badRequest('The cursor is not valid for this list and sort order; start again from the first page.');

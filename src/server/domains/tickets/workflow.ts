@@ -25,6 +25,7 @@ import { changes, roleGroups, submissions, users } from '../../db/schema';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors';
 import { myGroupIdList, ticketRoles } from '../submissions';
 import type { AuthUser } from '../role-groups';
+import { storableDate } from '../../lib/storable-input';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { findVisibleTicket, type TicketRow } from './repository';
 
@@ -117,9 +118,9 @@ async function buildChange(
     set.assigneeGroupId = patch.assigneeGroupId;
   }
   if (patch.dueAt !== undefined) {
-    const due = patch.dueAt === null ? null : new Date(patch.dueAt);
-    if (due !== null && Number.isNaN(due.getTime())) {
-      errors.push({ path: '/dueAt', message: 'must be an ISO 8601 date-time' });
+    const due = patch.dueAt === null ? null : storableDate(patch.dueAt);
+    if (due === null && patch.dueAt !== null) {
+      errors.push({ path: '/dueAt', message: 'must be an ISO 8601 date-time in the years 1 to 9999' });
     } else if ((due?.getTime() ?? null) !== (row.dueAt?.getTime() ?? null)) {
       diff.dueAt = { from: row.dueAt?.toISOString() ?? null, to: due?.toISOString() ?? null };
       set.dueAt = due;

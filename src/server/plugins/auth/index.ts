@@ -26,6 +26,7 @@ import { cachedEffectiveAccess, roleGroupNames, upsertUser } from '../../domains
 import type { HttpError } from '../../lib/errors';
 import { describePermission, isRoutePermission, permits } from './route-permission';
 import { sharedPlugin } from '../../lib/shared-plugin';
+import { isStorableText } from '../../lib/storable-input';
 
 /** Seconds of clock skew accepted on `exp`, `nbf` and `iat` (docs/behaviour.md "Access-token checks"). */
 export const CLOCK_TOLERANCE_S = 30;
@@ -231,16 +232,20 @@ function unavailable(request: FastifyRequest, reply: FastifyReply, error: KeySou
   });
 }
 
+/** A claim's text, when it is a non-empty string the database can store (no U+0000, no unpaired surrogate). */
 function stringClaim(claims: JWTPayload, name: string): string | undefined {
   const value = claims[name];
-  return typeof value === 'string' && value ? value : undefined;
+  return typeof value === 'string' && value && isStorableText(value) ? value : undefined;
 }
 
-/** The token's group claim as a list; accepts a JSON array or a space-separated string. */
+/**
+ * The token's group claim as a list; accepts a JSON array or a space-separated string. Names the
+ * database cannot store (U+0000, an unpaired surrogate) are left out.
+ */
 export function groupsFromClaims(claims: JWTPayload, claimName: string): string[] {
   const value = claims[claimName];
-  if (Array.isArray(value)) return value.filter((g): g is string => typeof g === 'string');
-  return typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : [];
+  const groups = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\s+/) : [];
+  return groups.filter((g): g is string => typeof g === 'string' && g !== '' && isStorableText(g));
 }
 
 /** Role-group names that OIDC_GROUP_MAP assigns to the token's groups (none when unmapped). */
@@ -301,8 +306,11 @@ export const authPlugin = sharedPlugin(async (app: FastifyInstance) => {
       return deny(request, reply, { reason: failureReason(error), hadToken: true, subject: verifiedSubject(error) });
     }
     const subject = claims.sub;
-    if (typeof subject !== 'string' || !subject) {
-      return deny(request, reply, { reason: 'sub claim is not a non-empty string', hadToken: true });
+    if (typeof subject !== 'string' || !subject || !isStorableText(subject)) {
+      return deny(request, reply, {
+        reason: 'sub claim is not a non-empty string the database can store',
+        hadToken: true,
+      });
     }
     const { name, email } = identityFromClaims(claims, subject);
     const id = await upsertUser(app.db, { issuer: oidc.issuer, subject, name, email });

@@ -2,11 +2,15 @@
  * oidc-provider storage adapter on the `oidc_payloads` table (Drizzle), so sessions, grants,
  * authorization codes and refresh tokens survive restarts and are shared by every API node on
  * one PostgreSQL. Interface: oidc-provider `Adapter` (upsert/find/consume/destroy/revokeByGrantId).
+ * Ids come from requests (codes, refresh tokens, client ids): one the database could not compare
+ * (U+0000, an unpaired surrogate) is found nowhere; a payload it could not store (a request
+ * parameter holding such text) is refused as oidc-provider's `invalid_request` (400).
  */
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterConstructor, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client';
 import { oidcPayloads } from '../../db/schema';
+import { findUnstorableValues, isStorableText } from '../../lib/storable-input';
 
 type Row = typeof oidcPayloads.$inferSelect;
 
@@ -22,6 +26,9 @@ export function createOidcAdapter(db: Database): AdapterConstructor {
     constructor(private readonly kind: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      if (findUnstorableValues(payload).length) {
+        throw new errors.InvalidRequest('a request parameter contains U+0000 or an unpaired UTF-16 surrogate');
+      }
       const values = {
         payload: payload as Record<string, unknown>,
         grantId: payload.grantId ?? null,
@@ -36,18 +43,19 @@ export function createOidcAdapter(db: Database): AdapterConstructor {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere(eq(oidcPayloads.id, id));
+      return isStorableText(id) ? this.findWhere(eq(oidcPayloads.id, id)) : undefined;
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere(eq(oidcPayloads.uid, uid));
+      return isStorableText(uid) ? this.findWhere(eq(oidcPayloads.uid, uid)) : undefined;
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere(eq(oidcPayloads.userCode, userCode));
+      return isStorableText(userCode) ? this.findWhere(eq(oidcPayloads.userCode, userCode)) : undefined;
     }
 
     async consume(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db
         .update(oidcPayloads)
         .set({
@@ -57,11 +65,13 @@ export function createOidcAdapter(db: Database): AdapterConstructor {
     }
 
     async destroy(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.id, id)));
     }
 
     /** Revokes every artefact of a grant, of every model, as the reference adapters do. */
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (!isStorableText(grantId)) return;
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
 

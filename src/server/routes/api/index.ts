@@ -2,6 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiRateLimitPlugin } from '../../plugins/api-rate-limit';
 import { rejectNonJson } from '../../plugins/errors';
+import { refuseNonFiniteNumbers, refuseUnstorableInput } from '../../plugins/storable-input';
 import { areaRoutes } from './areas';
 import { assignmentRuleRoutes } from './assignment-rules/index';
 import { submissionAssignmentRoutes } from './assignment-rules/submission-assignment';
@@ -23,7 +24,9 @@ import { ticketRoutes } from './tickets/index';
 /**
  * Every JSON API route, registered with prefix `/api`. Bodies must be `application/json` (415
  * otherwise, except on routes whose config says `multipart`; plugins/errors.ts `rejectNonJson`);
- * the Bearer check is the global auth hook; then the rate limit (plugins/api-rate-limit.ts).
+ * the Bearer check is the global auth hook; then the rate limit (plugins/api-rate-limit.ts). Input
+ * the database would refuse (U+0000, unpaired surrogates, non-finite numbers) is refused before
+ * validation (plugins/storable-input.ts).
  *
  * Answers of at least 1 KiB are compressed (`@fastify/compress`), brotli or gzip as the client's
  * `Accept-Encoding` prefers: a list shrinks to a third or less (`/api/areas`: 4.7 KB to 1.6 KB);
@@ -35,6 +38,8 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   app.addHook('onRequest', rejectNonJson);
   await app.register(apiRateLimitPlugin);
+  app.addHook('preValidation', refuseUnstorableInput);
+  app.addHook('preHandler', refuseNonFiniteNumbers);
   await app.register(healthRoutes);
   await app.register(authConfigRoutes);
   await app.register(meRoutes);

@@ -9,7 +9,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { AreaRuleSchema, readFormSchemaVersion } from '../../domains/areas';
 import { AreaParams } from './areas';
-import { ApiErrorSchema, AUTH_ERRORS, JsonObjectSchema } from './schemas';
+import { ApiErrorSchema, AUTH_ERRORS, JsonObjectSchema, VersionSchema } from './schemas';
 
 /** `FormSchemaVersion` (src/shared/area.ts). */
 export const FormSchemaVersionSchema = Type.Object({
@@ -32,7 +32,7 @@ export const schemaVersionRoutes: FastifyPluginCallbackTypebox = (app, _options,
         tags: ['areas'],
         summary: "One version of an area's form (JSON Schema, UI schema, rules)",
         params: AreaParams,
-        querystring: Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) }),
+        querystring: Type.Object({ version: Type.Optional(VersionSchema) }),
         response: { 200: FormSchemaVersionSchema, 404: ApiErrorSchema, ...AUTH_ERRORS },
       },
     },

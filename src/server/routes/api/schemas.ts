@@ -6,6 +6,7 @@ import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { SUBMISSION_SORTS, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/submission';
 import type { JsonObject, JsonValue } from '../../../shared/json';
 import { AreaRuleSchema } from '../../domains/areas';
+import { INT4_MAX } from '../../lib/storable-input';
 
 /**
  * `schema` or null in a RESPONSE schema, as a JSON Schema type array (`{ type: ['string', 'null'] }`,
@@ -16,6 +17,15 @@ import { AreaRuleSchema } from '../../domains/areas';
 export function NullableResult<T extends TSchema & { type: string }>(schema: T): TUnsafe<Static<T> | null> {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 }
+
+/**
+ * A path parameter naming a row by id: a uuid (36 characters), so anything longer answers 400
+ * before any query; shorter text that is no uuid answers 404 in the domain.
+ */
+export const IdSchema = Type.String({ maxLength: 36, description: 'A uuid' });
+
+/** A row version a write is based on: 1 up to the largest value of its PostgreSQL `integer` column. */
+export const VersionSchema = Type.Integer({ minimum: 1, maximum: INT4_MAX });
 
 /** Any JSON object (form data, JSON Schema, UI schema); serialized as-is. */
 export const JsonObjectSchema = Type.Unsafe<JsonObject>({ type: 'object', additionalProperties: true });

@@ -12,7 +12,7 @@ import type {
   AssignmentRuleInput,
   SubmissionAssignment,
 } from '../../../../shared/assignment';
-import { PersonRefSchema } from '../schemas';
+import { IdSchema, PersonRefSchema, VersionSchema } from '../schemas';
 
 /**
  * `schema` or null. Null comes first: Fastify's Ajv coerces types, and with the string branch first
@@ -65,13 +65,13 @@ export const AssignmentRuleInputSchema = Type.Object(inputProperties, { addition
 
 /** The body of `PUT /api/assignment-rules/:id`: the input plus the version read. */
 export const AssignmentRuleUpdateSchema = Type.Object(
-  { ...inputProperties, version: Type.Integer({ minimum: 1 }) },
+  { ...inputProperties, version: VersionSchema },
   { additionalProperties: false },
 );
 
 /** The body of `PUT /api/assignment-rules/:id/enabled`. */
 export const EnabledBodySchema = Type.Object(
-  { enabled: Type.Boolean(), version: Type.Integer({ minimum: 1 }) },
+  { enabled: Type.Boolean(), version: VersionSchema },
   { additionalProperties: false },
 );
 
@@ -81,11 +81,11 @@ export const OrderBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Path parameter `:id` of a rule (a malformed id answers 404 in the domain). */
-export const RuleParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/** Path parameter `:id` of a rule (longer than a uuid: 400; another malformed id: 404 in the domain). */
+export const RuleParams = Type.Object({ id: IdSchema });
 
 /** `?version=` of `DELETE /api/assignment-rules/:id`. */
-export const VersionQuery = Type.Object({ version: Type.Integer({ minimum: 1 }) });
+export const VersionQuery = Type.Object({ version: VersionSchema });
 
 /** `AssignmentPreview`: how many recent submissions were examined and those the rule matches. */
 export const AssignmentPreviewSchema = Type.Object({

@@ -9,11 +9,11 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { notFound } from '../../../lib/errors';
 import { requireUser } from '../require-user';
-import { ApiErrorSchema, AUTH_ERRORS } from '../schemas';
+import { ApiErrorSchema, AUTH_ERRORS, IdSchema } from '../schemas';
 import { readVisibleAssignment } from '../../../domains/assignments';
 import { SubmissionAssignmentSchema } from './schemas';
 
-const Params = Type.Object({ key: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
+const Params = Type.Object({ key: Type.String({ maxLength: 64 }), id: IdSchema });
 
 /** See the module comment. */
 export const submissionAssignmentRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {

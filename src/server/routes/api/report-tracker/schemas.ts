@@ -7,6 +7,7 @@ import {
   DELIVERY_STATUSES,
   PERIOD_PATTERN,
 } from '../../../../shared/report-tracker';
+import { VersionSchema } from '../schemas';
 
 /**
  * `schema` or null. Null comes first: Fastify's Ajv coerces types, and with the string branch first
@@ -16,8 +17,12 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 
 /** A month, `YYYY-MM`. */
 export const PeriodSchema = Type.String({ pattern: PERIOD_PATTERN, description: 'Month, YYYY-MM' });
-/** A calendar date, `YYYY-MM-DD`. */
-export const DateSchema = Type.String({ pattern: DATE_PATTERN, description: 'Calendar date, YYYY-MM-DD' });
+/** A calendar date, `YYYY-MM-DD`, that exists (`format: date`, RFC 3339 full-date: no February 30). */
+export const DateSchema = Type.String({
+  pattern: DATE_PATTERN,
+  format: 'date',
+  description: 'Calendar date, YYYY-MM-DD',
+});
 /** One of the accounting statuses (Not started, In progress, In review, Complete). */
 export const AccountingStatusSchema = Type.Enum(ACCOUNTING_STATUSES);
 
@@ -128,7 +133,7 @@ export const CellPatchBody = Type.Object(
     status: Type.Optional(AccountingStatusSchema),
     owner: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
     dueDate: Type.Optional(DateSchema),
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    version: Type.Optional(VersionSchema),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -136,7 +141,7 @@ export const CellPatchBody = Type.Object(
 /** The body of `POST /accounting/bulk`: the cells at the versions read, and what to set on all. */
 export const BulkBody = Type.Object(
   {
-    cells: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), version: Type.Integer({ minimum: 1 }) }), {
+    cells: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), version: VersionSchema }), {
       minItems: 1,
       maxItems: 5000,
     }),
@@ -155,7 +160,7 @@ export const DeliveryPatchBody = Type.Object(
     recipient: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     notes: Type.Optional(Type.String({ maxLength: 2000 })),
     overrideReason: Type.Optional(Type.String({ maxLength: 500 })),
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    version: Type.Optional(VersionSchema),
   },
   { additionalProperties: false },
 );

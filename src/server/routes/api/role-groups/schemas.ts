@@ -12,6 +12,7 @@ import type {
   UserPage,
   UserSummary,
 } from '../../../../shared/role-groups';
+import { IdSchema } from '../schemas';
 
 /** `UserSummary`: id, name and e-mail of a user. */
 export const UserSummarySchema = Type.Object({
@@ -67,10 +68,10 @@ export const ScopeVocabularySchema = Type.Object({
   items: Type.Array(Type.Object({ scope: Type.String(), label: Type.String(), category: Type.String() })),
 });
 
-/** Path parameter `:id` (a malformed id answers 404 in the domain). */
-export const UuidParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/** Path parameter `:id` (longer than a uuid: 400; another malformed id: 404 in the domain). */
+export const UuidParams = Type.Object({ id: IdSchema });
 /** Path parameters `:id` (the group) and `:userId`. */
-export const MemberParams = Type.Object({ id: Type.String({ maxLength: 64 }), userId: Type.String({ maxLength: 64 }) });
+export const MemberParams = Type.Object({ id: IdSchema, userId: IdSchema });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { mismatch: [A, B] }) : { mismatch: [A, B] };
 type Checks = [

@@ -17,6 +17,7 @@ import { requireUser } from '../require-user';
 import {
   ApiErrorSchema,
   AUTH_ERRORS,
+  IdSchema,
   JsonBodySchema,
   SubmissionPageSchema,
   SubmissionSchema,
@@ -54,7 +55,7 @@ const ListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200 })),
   parentId: Type.Optional(Type.String({ maxLength: 64 })),
 });
-const ItemParams = Type.Object({ key: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
+const ItemParams = Type.Object({ key: Type.String({ maxLength: 64 }), id: IdSchema });
 
 /** See the module comment. */
 export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {

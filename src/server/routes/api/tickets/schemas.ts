@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { JsonValue } from '../../../../shared/json';
 import { TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../shared/tickets';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
-import { NullableResult, PersonRefSchema, SubmissionSchema } from '../schemas';
+import { IdSchema, NullableResult, PersonRefSchema, SubmissionSchema, VersionSchema } from '../schemas';
 
 /**
  * `schema` or null in a REQUEST schema (responses use `NullableResult`). Null comes first:
@@ -60,7 +60,7 @@ export const TicketPageSchema = Type.Object({
 /** `TicketPatch`: the body of `PATCH /api/tickets/:id`; `null` clears an assignee or the due date. */
 export const TicketPatchSchema = Type.Object(
   {
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    version: Type.Optional(VersionSchema),
     status: Type.Optional(Type.Enum(TICKET_STATUSES)),
     priority: Type.Optional(Type.Enum(TICKET_PRIORITIES)),
     assigneeUserId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
@@ -169,8 +169,8 @@ export const ChangePageSchema = Type.Object({
   nextCursor: NullableResult(Type.String()),
 });
 
-/** Path parameter `:id` of a ticket (a malformed id answers 404 in the domain). */
-export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/** Path parameter `:id` of a ticket (longer than a uuid: 400; another malformed id: 404 in the domain). */
+export const IdParams = Type.Object({ id: IdSchema });
 
 /** Optional `Idempotency-Key` (1–200 printable ASCII characters) and `If-Match` headers. */
 export const IdempotencyHeaders = Type.Object({
