@@ -25,7 +25,17 @@ export type Admission = { refused: Block } | { refused: null; ifFailed: Block | 
 
 /** The rows an attempt counts against: its username (trimmed, lower-cased like the account lookup) and its client address. */
 export function throttleKeys(username: string, address: string): { account: string; address: string } {
-  return { account: `account:${username.trim().toLowerCase()}`, address: `address:${address}` };
+  return { account: `account:${storableName(username.trim().toLowerCase())}`, address: `address:${address}` };
+}
+
+/**
+ * `name` with U+0000 and unpaired surrogates replaced by U+FFFD, which the database refuses in a
+ * text key: such a name is still counted (as its replacement), never a 500.
+ */
+function storableName(name: string): string {
+  return Array.from(name, (char) =>
+    char === '\u0000' || (char.length === 1 && char >= '\ud800' && char <= '\udfff') ? '\ufffd' : char,
+  ).join('');
 }
 
 /** How long `failures` failures in a row block the key, in milliseconds (0: not at all). */
