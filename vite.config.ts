@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { contentDbPlugin } from './scripts/lib/content-db';
+import { lodashRootWithoutEvalPlugin, precompiledValidatorPlugin } from './scripts/lib/precompiled-validators';
 
 const API_ORIGIN = process.env.VITE_DEV_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -86,6 +87,8 @@ export default defineConfig({
   plugins: [
     react(),
     contentDbPlugin(new URL('./content', import.meta.url).pathname),
+    precompiledValidatorPlugin(),
+    lodashRootWithoutEvalPlugin(),
     VitePWA(PWA_OPTIONS),
   ],
   build: {
