@@ -32,7 +32,9 @@ const FORM_ENGINE_MODULES = new RegExp(
  *   data, so a stored session can start offline), network first;
  * - `tm-personal`: the user's own lists (`/api/me`, `/api/me/activity`, area lists, the ticket
  *   list `/api/tickets` that also feeds the home page's assigned tickets), network
- *   first, cleared when the session ends (sign-out, expiry) — never a record's detail or anything else.
+ *   first, cleared when the session ends (sign-out, expiry) — never a record's detail or anything else;
+ * - `tm-validators`: the forms' precompiled validator modules (`/api/areas/{key}/validators/{hash}.js`,
+ *   immutable: a name never changes meaning), cache first, so a form opens offline.
  * `registerType: 'prompt'`: a new deployment waits until the user presses "Reload".
  */
 const PWA_OPTIONS: Partial<VitePWAOptions> = {
@@ -76,6 +78,12 @@ const PWA_OPTIONS: Partial<VitePWAOptions> = {
         handler: 'NetworkFirst',
         // no workbox expiration plugin: it keeps its bookkeeping in IndexedDB; the session's end clears this cache
         options: { cacheName: 'tm-personal', networkTimeoutSeconds: 5 },
+      },
+      {
+        urlPattern: ({ url, request }) =>
+          request.method === 'GET' && /^\/api\/areas\/[^/]+\/validators\/[0-9a-f]{64}\.js$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: { cacheName: 'tm-validators' },
       },
     ],
   },

@@ -7,7 +7,7 @@
  * `14:30:00`. Only `ajv-formats/dist/formats` is imported: the format functions, without ajv.
  */
 import type { Format } from 'ajv';
-import { fullFormats } from 'ajv-formats/dist/formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 /** Formats rjsf adds on top of ajv-formats (its validator-ajv8 `DATA_URL_FORMAT_REGEX`, `COLOR_FORMAT_REGEX`). */
 const RJSF_EXTRA_FORMATS = {

@@ -11,8 +11,8 @@ import {
   type CompiledValidateFunction,
   type ValidatorFunctions,
 } from '@rjsf/validator-ajv8';
-import equal from 'ajv/dist/runtime/equal';
-import ucs2length from 'ajv/dist/runtime/ucs2length';
+import equal from 'ajv/dist/runtime/equal.js';
+import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import { FORM_FORMATS } from '../../shared/form-formats';
 import type { JsonObject } from '../../shared/json';
 import { VALIDATOR_FORMATS_MODULE, type ValidatorRuntimeModule } from '../../shared/precompiled-validators';

@@ -30,7 +30,8 @@ import {
   type ValidatorType,
 } from '@rjsf/utils';
 import { _, Ajv, type CodeOptions } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone';
+// Node's ES module resolver looks up no index file in a folder: the file is named
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { FORM_FORMATS } from '../../../shared/form-formats';
 import { FORM_AJV_OPTIONS } from '../../../shared/form-validation';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
