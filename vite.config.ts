@@ -19,6 +19,8 @@ const FORM_ENGINE_MODULES = new RegExp(
     String.raw`node_modules[\\/](slate|slate-react|slate-dom|slate-history|is-hotkey|immer|direction|scroll-into-view-if-needed|compute-scroll-into-view|tiny-invariant|is-plain-object|lodash|flatpickr|react-flatpickr|choices\.js|fuse\.js|tippy\.js|@popperjs)[\\/]`,
     String.raw`src[\\/]shared[\\/]rich-text`,
     String.raw`src[\\/]shared[\\/]form-validation`,
+    String.raw`src[\\/]shared[\\/]form-formats`,
+    String.raw`src[\\/]shared[\\/]precompiled-validators`,
     String.raw`src[\\/]shared[\\/]area-rules`,
   ].join('|'),
 );

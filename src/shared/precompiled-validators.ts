@@ -15,8 +15,9 @@
  *
  * ajv's code asks `require` for its run-time helpers and the formats, named by
  * {@link VALIDATOR_RUNTIME_MODULES}; the web app answers from what it bundles itself, so a module
- * needs no import path the browser would have to resolve, and the formats are the very objects of
- * src/shared/form-formats.ts on both sides.
+ * needs no import path the browser would have to resolve. ajv writes a format that is a regular
+ * expression into the code itself; a format that is a function (`date`, `time`, `uri`…) it reads
+ * from the table `require` gives, src/shared/form-formats.ts on both sides.
  */
 
 /** The name the module asks `require` for to get `FORM_FORMATS` (src/shared/form-formats.ts). */
@@ -31,6 +32,3 @@ export const VALIDATOR_RUNTIME_MODULES = [
 
 /** One of {@link VALIDATOR_RUNTIME_MODULES}. */
 export type ValidatorRuntimeModule = (typeof VALIDATOR_RUNTIME_MODULES)[number];
-
-/** `GET /api/areas/{key}/validators/{hash}.js`: the file name's pattern (sha256, hex). */
-export const VALIDATOR_FILE_PATTERN = /^([0-9a-f]{64})\.js$/;

@@ -24,10 +24,19 @@ export type FormValidator = ValidatorType<Record<string, unknown>>;
 /** What a validator module exports: `default(require)` gives the compiled functions by rjsf's schema ids. */
 export type ValidatorModule = { default: (require: (name: string) => unknown) => ValidatorFunctions };
 
+/**
+ * A CommonJS module's `exports.default` from a default import of it: bundlers disagree on what that
+ * import gives (Rolldown, as Node does, the whole `exports` object; Vite's dev server and vitest
+ * `exports.default`).
+ */
+function commonJsDefault<T extends (...args: never[]) => unknown>(imported: T | { default: T }): T {
+  return typeof imported === 'function' ? imported : imported.default;
+}
+
 /** What ajv's code gets from `require`: the helpers this web app bundles, as CommonJS modules look. */
 const RUNTIME: Readonly<Record<ValidatorRuntimeModule, unknown>> = {
-  'ajv/dist/runtime/equal': { default: equal },
-  'ajv/dist/runtime/ucs2length': { default: ucs2length },
+  'ajv/dist/runtime/equal': { default: commonJsDefault(equal) },
+  'ajv/dist/runtime/ucs2length': { default: commonJsDefault(ucs2length) },
   [VALIDATOR_FORMATS_MODULE]: FORM_FORMATS,
 };
 

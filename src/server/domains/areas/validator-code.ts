@@ -199,7 +199,7 @@ function refsInto(rootId: string, schema: JsonValue): JsonValue {
  * no function for it and treats it as not matching). Throws ajv's error when the root schema does
  * not compile.
  */
-export function generateValidatorCode(schema: JsonObject, onIncomplete?: (error: Error) => void): string {
+function generateValidatorCode(schema: JsonObject, onIncomplete?: (error: Error) => void): string {
   const rootSchema = schema as RJSFSchema;
   const rootId = typeof rootSchema[ID_KEY] === 'string' ? rootSchema[ID_KEY] : hashForSchema(rootSchema);
   const recorder = new SubschemaRecorder(rootSchema);

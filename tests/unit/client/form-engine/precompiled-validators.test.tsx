@@ -195,3 +195,41 @@ describe('the form with its precompiled validator resolves every condition', () 
     expect(consoleErrors.filter((args) => String(args[0]).includes('validator'))).toEqual([]);
   });
 });
+
+describe('property selects inside conditional parts', () => {
+  const schema: JsonObject = {
+    type: 'object',
+    properties: { kind: { type: 'string', title: 'Kind', enum: ['site', 'none'] } },
+    dependencies: {
+      kind: {
+        oneOf: [
+          { properties: { kind: { const: 'site' }, site: { type: 'string', title: 'Site' } }, required: ['site'] },
+          { properties: { kind: { const: 'none' } } },
+        ],
+      },
+    },
+  };
+  const uiSchema: JsonObject = { site: { 'ui:options': { optionsFrom: 'properties' } } };
+
+  it('are matched to the area’s own subschemas, whose functions the module holds', () => {
+    const validator = precompiledValidator(schema);
+    const rendered = withPropertyOptions(schema, uiSchema, PROPERTIES);
+    expect(rendered.schema).not.toBe(schema); // the option holding `site` is a copy with the property codes
+    const utils = createSchemaUtils(validator, rendered.schema as RJSFSchema);
+    const data = { kind: 'site', site: 'P-1002' };
+    renderToStaticMarkup(
+      <Form
+        schema={rendered.schema}
+        uiSchema={rendered.uiSchema as UiSchema}
+        validator={validator}
+        widgets={WIDGETS}
+        formData={data}
+      />,
+    );
+    expect(utils.omitExtraData(rendered.schema as RJSFSchema, data)).toEqual(data);
+    expect(
+      validator.validateFormData({ kind: 'site' }, rendered.schema as RJSFSchema).errors.map((error) => error.name),
+    ).toContain('required');
+    expect(consoleErrors).toEqual([]);
+  });
+});

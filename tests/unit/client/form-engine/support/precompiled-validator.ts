@@ -16,7 +16,7 @@ import type { JsonObject } from '../../../../../src/shared/json';
 const EXPORT = 'export default function validators(require) {';
 
 /** The default export of a validator module's text (a test stands in for `import()` with `new Function`). */
-export function evaluateValidatorModule(text: string): ValidatorModule['default'] {
+function evaluateValidatorModule(text: string): ValidatorModule['default'] {
   if (!text.includes(EXPORT)) throw new Error('not a validator module');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a test only: the browser imports the module instead
   const body = new Function(
