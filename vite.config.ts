@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { contentDbPlugin } from './scripts/lib/content-db';
+import { lodashRootWithoutEvalPlugin, precompiledValidatorPlugin } from './scripts/lib/precompiled-validators';
 
 const API_ORIGIN = process.env.VITE_DEV_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -27,7 +28,7 @@ const clientFile = (path: string) => new URL(`./src/client/${path}`, import.meta
 const FORM_ENGINE_MODULES = new RegExp(
   [
     String.raw`node_modules[\\/](@rjsf|@x0k|ajv|ajv-formats|fast-uri|fast-equals|fast-deep-equal|jsonpointer|json-schema-traverse|react-is)[\\/]`,
-    String.raw`src[\\/]shared[\\/](form-validation|area-rules)\.`,
+    String.raw`src[\\/]shared[\\/](form-validation|area-rules|form-formats|precompiled-validators)\.`,
     String.raw`src[\\/]client[\\/]form-engine[\\/](?!widgets[\\/](select-widget|date-picker-widget)\.|widgets[\\/]rich-text[\\/](rich-text-editor|rich-text-toolbar|commands|timed-history|resize-observer)\.|templates[\\/]help-tooltip\.)`,
   ].join('|'),
 );
@@ -41,7 +42,9 @@ const FORM_ENGINE_MODULES = new RegExp(
  *   data, so a stored session can start offline), network first;
  * - `tm-personal`: the user's own lists (`/api/me`, `/api/me/activity`, area lists, the ticket
  *   list `/api/tickets` that also feeds the home page's assigned tickets), network
- *   first, cleared when the session ends (sign-out, expiry) — never a record's detail or anything else.
+ *   first, cleared when the session ends (sign-out, expiry) — never a record's detail or anything else;
+ * - `tm-validators`: the forms' precompiled validator modules (`/api/areas/{key}/validators/{hash}.js`,
+ *   immutable: a name never changes meaning), cache first, so a form opens offline.
  * `registerType: 'prompt'`: a new deployment waits until the user presses "Reload".
  */
 const PWA_OPTIONS: Partial<VitePWAOptions> = {
@@ -86,6 +89,12 @@ const PWA_OPTIONS: Partial<VitePWAOptions> = {
         // no workbox expiration plugin: it keeps its bookkeeping in IndexedDB; the session's end clears this cache
         options: { cacheName: 'tm-personal', networkTimeoutSeconds: 5 },
       },
+      {
+        urlPattern: ({ url, request }) =>
+          request.method === 'GET' && /^\/api\/areas\/[^/]+\/validators\/[0-9a-f]{64}\.js$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: { cacheName: 'tm-validators' },
+      },
     ],
   },
 };
@@ -105,6 +114,8 @@ export default defineConfig({
   plugins: [
     react(),
     contentDbPlugin(new URL('./content', import.meta.url).pathname),
+    precompiledValidatorPlugin(),
+    lodashRootWithoutEvalPlugin(),
     VitePWA(PWA_OPTIONS),
   ],
   build: {

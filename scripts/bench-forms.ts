@@ -6,7 +6,9 @@
  * @rjsf/core with the same schema, in the same run, and prints the figures and the ratios
  * ours ÷ stock (keystrokes go to row 11 of the long section, on screen for both renderers), and the
  * time of the blur that ends each round's typing (ours: the row's edits are committed to the form
- * then). Targets: keystroke p90 ≤ 16 ms on the 1,000-row form; mount ≤ 0.7× stock.
+ * then). Targets: keystroke p90 ≤ 16 ms on the 1,000-row form; mount ≤ 0.7× stock. Ours validates
+ * with the schema's precompiled validator module, generated here as the server generates it; stock
+ * rjsf with its default validator, which compiles in the page.
  * Figures, not assertions: no test asserts a timing.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
+import { generateValidatorModule } from '../src/server/domains/areas/index';
 import type { JsonObject } from '../src/shared/json';
 import { PORTAL_WIDGETS } from '../src/shared/widget-names';
 
@@ -28,7 +31,16 @@ const ROWS = 1000;
 /** BENCH_ORDER=ours,stock runs ours first (to check that the order does not decide the result). */
 const ORDER = (process.env.BENCH_ORDER ?? 'stock,ours').split(',').filter((r): r is 'stock' | 'ours' => r === 'stock' || r === 'ours');
 
-type Case = { name: string; schema: JsonObject; uiSchema: JsonObject; stockUiSchema: JsonObject; data: JsonObject; inputId: string };
+type Case = {
+  name: string;
+  schema: JsonObject;
+  uiSchema: JsonObject;
+  stockUiSchema: JsonObject;
+  data: JsonObject;
+  inputId: string;
+  /** The precompiled validator module of `schema` (src/shared/precompiled-validators.ts). */
+  validatorModule: string;
+};
 
 /** The UI schema without our widget names, which stock rjsf does not know (it would fail to render). */
 function withoutPortalWidgets(ui: JsonObject): JsonObject {
@@ -53,7 +65,15 @@ async function largestArea(): Promise<Case> {
   const textField = Object.entries(properties).find(([, p]) => p.type === 'string' && !p.format && !p.enum)?.[0];
   if (!textField) throw new Error(`${largest.name} has no plain text field to type into`);
   const data: JsonObject = {};
-  return { name: `${largest.name} (largest area)`, schema, uiSchema, stockUiSchema: withoutPortalWidgets(uiSchema), data, inputId: `root_${textField}` };
+  return {
+    name: `${largest.name} (largest area)`,
+    schema,
+    uiSchema,
+    stockUiSchema: withoutPortalWidgets(uiSchema),
+    data,
+    inputId: `root_${textField}`,
+    validatorModule: generateValidatorModule(schema),
+  };
 }
 
 function thousandRows(): Case {
@@ -78,7 +98,15 @@ function thousandRows(): Case {
     },
   };
   const rows = Array.from({ length: ROWS }, (_, index) => ({ item: `Item ${index + 1}`, quantity: index % 7, note: '' }));
-  return { name: `generated, ${ROWS}-row repeating section`, schema, uiSchema: {}, stockUiSchema: {}, data: { reference: 'R-1', rows }, inputId: "root_rows_10_note" };
+  return {
+    name: `generated, ${ROWS}-row repeating section`,
+    schema,
+    uiSchema: {},
+    stockUiSchema: {},
+    data: { reference: 'R-1', rows },
+    inputId: 'root_rows_10_note',
+    validatorModule: generateValidatorModule(schema),
+  };
 }
 
 const median = (values: number[]) => percentile(values, 50);

@@ -1,7 +1,8 @@
 /**
  * Browser side of `npm run bench:forms` (bundled by scripts/bench-forms.ts with esbuild): mounts
- * the portal's AreaForm or stock @rjsf/core (default validator, default widgets) with the same
- * schema and data, and times mount and keystrokes. Exposes `window.formsBench`.
+ * the portal's AreaForm (with the case's precompiled validator module) or stock @rjsf/core
+ * (default validator, default widgets) with the same schema and data, and times mount and
+ * keystrokes. Exposes `window.formsBench`.
  */
 import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
@@ -11,22 +12,26 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AreaForm } from '../../src/client/form-engine/area-form';
 import { widgetModulesFor } from '../../src/client/form-engine/widget-needs';
 import { loadWidgetModules } from '../../src/client/form-engine/widgets/widget-modules';
+import { createFormValidator, validatorFunctionsOf, type FormValidator, type ValidatorModule } from '../../src/client/form-engine/validator';
 import type { JsonObject } from '../../src/shared/json';
 
 type Renderer = 'ours' | 'stock';
-type Case = { schema: JsonObject; uiSchema: JsonObject; stockUiSchema: JsonObject; data: JsonObject };
+type Case = { schema: JsonObject; uiSchema: JsonObject; stockUiSchema: JsonObject; data: JsonObject; validatorModule: string };
 
 let root: Root | null = null;
-let current: Case | null = null;
+let current: (Case & { validator: FormValidator }) | null = null;
 
 /**
- * Sets the case to run (JSON text: the same schema object is then reused by every mount) and loads
- * the widget modules its form uses, as the create page does before the form renders.
+ * Sets the case to run (JSON text: the same schema object is then reused by every mount), loads
+ * the widget modules its form uses, as the create page does before the form renders, and its
+ * precompiled validator module.
  */
 async function load(json: string): Promise<void> {
   const test = JSON.parse(json) as Case;
   await loadWidgetModules(widgetModulesFor(test.schema, test.uiSchema, { readonly: false }));
-  current = test;
+  const url = URL.createObjectURL(new Blob([test.validatorModule], { type: 'text/javascript' }));
+  const module = (await import(/* @vite-ignore */ url)) as ValidatorModule;
+  current = { ...test, validator: createFormValidator(validatorFunctionsOf(module), test.schema) };
 }
 let container: HTMLElement | null = null;
 
@@ -41,7 +46,15 @@ function mount(renderer: Renderer): number {
   flushSync(() => {
     if (!root) return;
     if (renderer === 'ours') {
-      root.render(<AreaForm schema={test.schema} uiSchema={test.uiSchema} initialFormData={test.data} onSubmit={() => undefined} />);
+      root.render(
+        <AreaForm
+          schema={test.schema}
+          uiSchema={test.uiSchema}
+          validator={test.validator}
+          initialFormData={test.data}
+          onSubmit={() => undefined}
+        />,
+      );
     } else {
       root.render(
         <Form

@@ -69,6 +69,12 @@ export type AreaDefinition = AreaSummary & {
   version: number;
   schema: JsonObject;
   uiSchema: JsonObject;
+  /**
+   * The precompiled validator module of `schema`, relative to the API root
+   * (`areas/AP/validators/<sha256>.js`; src/shared/precompiled-validators.ts): immutable, a new
+   * name for a new schema.
+   */
+  validator: string;
   listColumns: string[];
   summaryField?: string;
   /** Top-level property whose UI options say `optionsFrom: "properties"`, if any. */
@@ -115,6 +121,8 @@ export type FormSchemaVersion = {
   current: boolean;
   schema: JsonObject;
   uiSchema: JsonObject;
+  /** The precompiled validator module of `schema`, as `AreaDefinition.validator`. */
+  validator: string;
   rules?: AreaRule[];
   /** When this version was first seen (ISO 8601 UTC). */
   createdAt: string;

@@ -1,10 +1,10 @@
 /**
- * One set of ajv options for form data, used by the client (rjsf's validator-ajv8) and by the
- * server (which validates every write against the very same area schema). House style: no
- * `removeAdditional`, no `coerceTypes` — the client and server must agree on what is valid.
+ * One set of ajv options for form data, used by the server to validate every write and to
+ * generate the precompiled validators the browser checks forms with (src/shared/form-formats.ts
+ * holds the formats of both). No `removeAdditional`, no `coerceTypes`: the client and server must
+ * agree on what is valid.
  */
-import type { Ajv, ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import type { FieldError } from './api-error';
 import { escapePointerToken } from './json-pointer';
 
@@ -18,27 +18,6 @@ export const FORM_AJV_OPTIONS = {
   verbose: true,
   discriminator: false,
 } as const;
-
-/** Formats rjsf adds on top of ajv-formats; the server adds the same ones. */
-export const RJSF_EXTRA_FORMATS = {
-  'data-url': /^data:([a-z]+\/[a-z0-9-+.]+)?;(?:name=(.*);)?base64,(.*)$/,
-  color:
-    /^(#?([0-9A-Fa-f]{3}){1,2}\b|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow|(rgb\(\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*,\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*,\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*\))|(rgb\(\s*(\d?\d%|100%)+\s*,\s*(\d?\d%|100%)+\s*,\s*(\d?\d%|100%)+\s*\)))$/,
-} as const;
-
-/**
- * Adds the formats of form data to `ajv` and returns it: ajv-formats (the one version the server
- * and the browser both use: rjsf's validator brings an older one, which it is told not to add),
- * rjsf's `data-url` and `color`, and `time` read as ajv-formats' `iso-time` (the offset optional),
- * because every time widget (rjsf's and the portal's) writes a local time such as `14:30:00`.
- */
-export function addFormFormats(ajv: Ajv): Ajv {
-  addFormats(ajv);
-  for (const [name, pattern] of Object.entries(RJSF_EXTRA_FORMATS)) ajv.addFormat(name, pattern);
-  const isoTime = ajv.formats['iso-time'];
-  if (isoTime) ajv.addFormat('time', isoTime);
-  return ajv;
-}
 
 /**
  * Maps ajv errors to one {@link FieldError} per failing field, pointing at the field itself.

@@ -3,7 +3,9 @@
  * into SCHEMAS_DIR and restarts the server; the area appears on /Forms, its pages work, files
  * upload through the attachments widget, and after the schema changes the stored submission is
  * still shown with the version it was submitted with, and its form (text, number, files) loads none
- * of the separately loaded widgets. Runs on a temporary copy of `schemas/`.
+ * of the separately loaded widgets. Each form validates with its schema's precompiled validator
+ * module: the new schema's form loads a new one, the stored version's form the first again. Runs
+ * on a temporary copy of `schemas/`.
  */
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,6 +80,8 @@ let schemasDir: string;
 let portal: PortalServer;
 let context: BrowserContext;
 let page: Page;
+/** Paths of the KeyReturn validator modules the page loaded, in order. */
+const validatorModules: string[] = [];
 
 async function restart(): Promise<void> {
   const { dataDir } = portal;
@@ -96,6 +100,10 @@ beforeAll(async () => {
   context = await launchBrowser();
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/areas/KeyReturn/validators/')) validatorModules.push(path);
+  });
   await page.goto(`${portal.baseUrl}/Forms`);
   await page.waitForURL(/\/oidc\//);
   await signInOnProviderPage(page, 'employee');
@@ -137,6 +145,7 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     await page.getByRole('link', { name: 'New' }).click();
     await page.waitForURL(`${portal.baseUrl}/KeyReturn/Form`);
     await page.locator('#root_unit').fill('B-204');
+    expect(validatorModules).toEqual([expect.stringMatching(/^\/api\/areas\/KeyReturn\/validators\/[0-9a-f]{64}\.js$/)]);
     await page.locator('#root_keyCount').fill('3');
     await page.locator('#root_photos').setInputFiles({ name: 'keys.png', mimeType: 'image/png', buffer: PNG_1X1 });
     // "Remove" appears once the upload has finished and the reference is in the form data.
@@ -212,11 +221,15 @@ describe('an area dropped into SCHEMAS_DIR', () => {
   it('shows the stored submission with its own schema version after the schema changed', async () => {
     await dropArea(schemasDir, 'Apartment');
     await restart();
+    const first = validatorModules[0];
     await page.goto(`${portal.baseUrl}/KeyReturn/Form`);
     await expect.poll(() => page.locator('label[for="root_unit"]').innerText()).toMatch(/^Apartment/);
+    const second = validatorModules.at(-1);
+    expect(second).not.toBe(first);
     await page.goto(detailUrl);
     await page.getByText(/Shown with version 1 of this form/).waitFor();
     await expect.poll(() => page.locator('label[for="root_unit"]').innerText()).toMatch(/^Unit/);
     await expect.poll(() => page.locator('#root_unit').inputValue()).toBe('B-204');
+    expect(validatorModules.at(-1)).toBe(first);
   });
 });

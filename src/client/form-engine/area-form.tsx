@@ -9,7 +9,7 @@ import { fieldIdForProperty, type FieldErrorSchema } from './error-schema';
 import { focusFieldById } from './focus-field';
 import { transformErrors } from './error-messages';
 import { createRulesValidator } from './rules-validator';
-import { formValidator } from './validator';
+import type { FormValidator } from './validator';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { PagedArrayFieldTemplate } from './templates/paged-array-field-template';
 import { FieldHelpTemplate } from './templates/field-help-template';
@@ -55,6 +55,12 @@ const FIELDS: RegistryFieldsType = {
 export type AreaFormProps = {
   schema: JsonObject;
   uiSchema: JsonObject;
+  /**
+   * The form's validator, from the precompiled validator module of the schema `schema` was made
+   * from (./validator.ts; `useAreaFormSchemas` gives it). Read-only forms need it too: rjsf
+   * resolves conditions with it.
+   */
+  validator: FormValidator;
   /** The area's cross-field rules (area.json `rules`), checked on submit like the schema. */
   rules?: readonly AreaRule[];
   /** Stored data shown by a read-only form: an object, or the value itself for a form of one field. */
@@ -102,7 +108,7 @@ export function AreaForm(props: AreaFormProps) {
 }
 
 function LoadedAreaForm(props: AreaFormProps) {
-  const { schema, uiSchema, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
+  const { schema, uiSchema, validator, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
   // One function per rules object: rjsf re-validates and re-renders when a prop changes identity.
   const customValidate = useMemo(() => (rules?.length ? createRulesValidator<FormValue>(rules) : undefined), [rules]);
   const isObject = useMemo(() => isObjectRoot(schema), [schema]);
@@ -115,7 +121,7 @@ function LoadedAreaForm(props: AreaFormProps) {
         className={readonly ? 'area-form area-form--readonly' : 'area-form'}
         schema={schema}
         uiSchema={uiSchema as UiSchema<FormValue>}
-        validator={formValidator}
+        validator={validator}
         customValidate={readonly ? undefined : customValidate}
         // the same registry object while the loaded widget modules stay the same (rjsf keys caches on it)
         widgets={createWidgets()}

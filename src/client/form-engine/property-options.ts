@@ -4,8 +4,11 @@
  * `P-1001 — Maple Court Apartments` (rjsf 6 reads `ui:enumNames`, positional, next to `enum`).
  *
  * Pure and copy-on-write: the input schemas are never mutated, untouched branches keep their
- * identity, and {@link withPropertyOptions} memoises per (schema, UI schema, list) so rjsf and
- * ajv see the same objects on every render (ajv's compile cache is keyed on the schema object).
+ * identity, and {@link withPropertyOptions} memoises per (schema, UI schema, list) so rjsf sees the
+ * same objects on every render. Every copy is remembered with what it stands for, so
+ * {@link originalSchemaOf} finds the area's own subschema again: the precompiled validator
+ * (./validator.ts) holds functions for the area's schema as the server sent it, not for a copy
+ * with the property codes.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json';
 import type { Property } from '../../shared/me';
@@ -14,6 +17,47 @@ import { optionsSourceOf } from '../lib/ui-schema';
 
 type Choices = { codes: string[]; labels: string[] };
 type Pair = { schema: JsonObject; uiSchema: JsonObject };
+
+/** Each object or list this module made, to the one of the input schema it stands for. */
+const originals = new WeakMap<object, JsonValue>();
+/** Each `enum` list of property codes this module added, to the field's own `enum` (undefined: none). */
+const addedEnums = new WeakMap<object, JsonValue | undefined>();
+
+/** `copy` (a new object or list standing for `original`), remembered for {@link originalSchemaOf}. */
+function madeFrom<T extends JsonValue>(copy: T, original: JsonValue): T {
+  if (copy !== original) originals.set(copy as object, original);
+  return copy;
+}
+
+/**
+ * The part of the input schema `value` stands for: itself when this module made no part of it,
+ * the input object when it is a copy this module made, and otherwise (a copy rjsf made, e.g. an
+ * option with `additionalProperties` relaxed) a copy of it whose parts are mapped back and whose
+ * added property codes are left out. Returns `value` itself when nothing changes.
+ */
+export function originalSchemaOf<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  const original = originals.get(value);
+  if (original !== undefined) return original as T;
+  if (Array.isArray(value)) {
+    const mapped = value.map((item: unknown) => originalSchemaOf(item));
+    return mapped.some((item, index) => item !== value[index]) ? (mapped as T) : value;
+  }
+  let changed = false;
+  const mapped: Record<string, unknown> = {};
+  for (const [key, part] of Object.entries(value as Record<string, unknown>)) {
+    if (key === 'enum' && typeof part === 'object' && part !== null && addedEnums.has(part)) {
+      changed = true;
+      const own = addedEnums.get(part);
+      if (own !== undefined) mapped[key] = own;
+      continue;
+    }
+    const back = originalSchemaOf(part);
+    if (back !== part) changed = true;
+    mapped[key] = back;
+  }
+  return changed ? (mapped as T) : value;
+}
 
 /** Schema keywords whose object sub-schemas may declare `properties` for the same UI level. */
 const CONDITIONAL_SINGLE = ['then', 'else'] as const;
@@ -34,15 +78,17 @@ function isTextSchema(schema: JsonObject): boolean {
 
 function transformField(schema: JsonObject, uiSchema: JsonObject, choices: Choices): Pair {
   if (optionsSourceOf(uiSchema) === 'properties' && isTextSchema(schema)) {
+    const codes = [...choices.codes];
+    addedEnums.set(codes, schema.enum);
     return {
-      schema: { ...schema, enum: [...choices.codes] },
+      schema: madeFrom({ ...schema, enum: codes }, schema),
       uiSchema: { ...uiSchema, 'ui:enumNames': [...choices.labels] },
     };
   }
   if (isJsonObject(schema.items) && isJsonObject(uiSchema.items)) {
     const items = transformField(schema.items, uiSchema.items, choices);
     if (items.schema === schema.items && items.uiSchema === uiSchema.items) return { schema, uiSchema };
-    return { schema: { ...schema, items: items.schema }, uiSchema: { ...uiSchema, items: items.uiSchema } };
+    return { schema: madeFrom({ ...schema, items: items.schema }, schema), uiSchema: { ...uiSchema, items: items.uiSchema } };
   }
   return transformObject(schema, uiSchema, choices);
 }
@@ -72,7 +118,7 @@ function transformObject(schema: JsonObject, uiSchema: JsonObject, choices: Choi
           nextUi[key] = result.uiSchema;
         }
       }
-      if (nextProperties !== properties) set('properties', nextProperties);
+      if (nextProperties !== properties) set('properties', madeFrom(nextProperties, properties));
     }
     for (const key of CONDITIONAL_SINGLE) {
       const part = node[key];
@@ -85,14 +131,16 @@ function transformObject(schema: JsonObject, uiSchema: JsonObject, choices: Choi
       const parts = node[key];
       if (!Array.isArray(parts)) continue;
       const visited = parts.map((part) => (isJsonObject(part) ? visit(part) : part));
-      if (visited.some((part, index) => part !== parts[index])) set(key, visited);
+      if (visited.some((part, index) => part !== parts[index])) set(key, madeFrom(visited, parts));
     }
     if (isJsonObject(node.dependencies)) {
       const dependencies = node.dependencies;
       const entries = Object.entries(dependencies).map(([key, part]) => [key, isJsonObject(part) ? visit(part) : part] as const);
-      if (entries.some(([key, part]) => part !== dependencies[key])) set('dependencies', Object.fromEntries(entries));
+      if (entries.some(([key, part]) => part !== dependencies[key])) {
+        set('dependencies', madeFrom(Object.fromEntries(entries), dependencies));
+      }
     }
-    return next;
+    return madeFrom(next, node);
   };
   const nextSchema = visit(schema);
   return { schema: nextSchema, uiSchema: nextUi };

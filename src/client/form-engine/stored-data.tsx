@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { AreaDefinition, FormSchemaVersion } from '../../shared/area';
 import type { Submission } from '../../shared/submission';
-import { Loading } from '../components/status-message';
+import { LoadError, Loading } from '../components/status-message';
 import { fetchSchemaVersion } from '../lib/area-api';
 import { useResource } from '../lib/use-resource';
 import { AreaForm } from './area-form';
@@ -10,12 +10,22 @@ import { useAreaFormSchemas } from './use-area-form-schemas';
 function StoredForm({ area, submission }: { area: AreaDefinition; submission: Submission }) {
   const schemas = useAreaFormSchemas(area, { includeInactive: true, readonly: true });
   if (schemas.status === 'loading') return <Loading />;
-  return <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} formData={submission.data} readonly />;
+  if (schemas.status === 'error') return <LoadError error={schemas.error} onRetry={schemas.retry} what="The form" />;
+  return (
+    <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} validator={schemas.validator} formData={submission.data} readonly />
+  );
 }
 
 function OlderVersion({ current, submission, version }: { current: AreaDefinition; submission: Submission; version: FormSchemaVersion }) {
   const area = useMemo(
-    () => ({ ...current, version: version.version, schema: version.schema, uiSchema: version.uiSchema, rules: version.rules }),
+    () => ({
+      ...current,
+      version: version.version,
+      schema: version.schema,
+      uiSchema: version.uiSchema,
+      validator: version.validator,
+      rules: version.rules,
+    }),
     [current, version],
   );
   return (

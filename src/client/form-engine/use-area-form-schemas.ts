@@ -3,20 +3,28 @@ import type { AreaDefinition } from '../../shared/area';
 import type { JsonObject } from '../../shared/json';
 import { fetchProperties } from '../lib/area-api';
 import { useResource } from '../lib/use-resource';
+import { loadValidatorModule } from '../lib/validator-modules';
 import { usesPropertyOptions, withPropertyOptions } from './property-options';
 import { widgetModulesFor } from './widget-needs';
 import { loadWidgetModules } from './widgets/widget-modules';
+import { formValidatorFor, type FormValidator, type ValidatorModule } from './validator';
 
-/** The schemas to give rjsf, or `loading` while the property list for select fields loads. */
+/**
+ * The schemas and validator to give rjsf: `loading` while the validator module (and the property
+ * list for select fields) loads, `error` when the validator module could not be loaded.
+ */
 export type AreaFormSchemas =
   | { status: 'loading' }
-  | { status: 'ready'; schema: JsonObject; uiSchema: JsonObject; warning?: string };
+  | { status: 'error'; error: unknown; retry: () => void }
+  | { status: 'ready'; schema: JsonObject; uiSchema: JsonObject; validator: FormValidator; warning?: string };
 
 /**
  * The area's JSON Schema and UI schema with property fields turned into selects (memoised, so
- * the same objects come back on every render). When the property list cannot be loaded the
- * plain schemas are used and `warning` says so: the form stays usable with typed codes.
- * The widget modules the form will need start loading at once, beside the property list
+ * the same objects come back on every render), and the validator built from the area's
+ * precompiled validator module (src/client/form-engine/validator.ts), loaded with `import()` as
+ * soon as the area is known, side by side with the property list. When the property list cannot
+ * be loaded the plain schemas are used and `warning` says so: the form stays usable with typed
+ * codes. The widget modules the form will need start loading at once too
  * (`readonly`: the form shows stored data, so it needs no rich-text editor).
  */
 export function useAreaFormSchemas(area: AreaDefinition, options: { includeInactive: boolean; readonly: boolean }): AreaFormSchemas {
@@ -26,18 +34,28 @@ export function useAreaFormSchemas(area: AreaDefinition, options: { includeInact
     loadWidgetModules(widgetModulesFor(area.schema, area.uiSchema, { readonly })).catch(() => undefined);
   }, [area.schema, area.uiSchema, readonly]);
   const needsProperties = usesPropertyOptions(area.uiSchema);
+  const { schema: areaSchema, validator: modulePath } = area;
+  const validator = useResource(`validator:${modulePath}`, () =>
+    loadValidatorModule(modulePath).then((module) => formValidatorFor(module as ValidatorModule, areaSchema)),
+  );
   const properties = useResource(needsProperties ? 'properties' : 'none', () =>
     needsProperties ? fetchProperties() : Promise.resolve([]),
   );
-  if (!needsProperties) return { status: 'ready', schema: area.schema, uiSchema: area.uiSchema };
-  if (properties.status === 'loading') return { status: 'loading' };
+  if (validator.status === 'error') return { status: 'error', error: validator.error, retry: validator.reload };
+  if (validator.status === 'loading' || (needsProperties && properties.status === 'loading'))
+    return { status: 'loading' };
+  const ready = { status: 'ready', validator: validator.data } as const;
+  if (!needsProperties) return { ...ready, schema: area.schema, uiSchema: area.uiSchema };
   if (properties.status === 'error') {
     return {
-      status: 'ready',
+      ...ready,
       schema: area.schema,
       uiSchema: area.uiSchema,
       warning: 'The property list could not be loaded; enter property codes such as P-1001 by hand.',
     };
   }
-  return { status: 'ready', ...withPropertyOptions(area.schema, area.uiSchema, properties.data, options.includeInactive) };
+  return {
+    ...ready,
+    ...withPropertyOptions(area.schema, area.uiSchema, properties.data ?? [], options.includeInactive),
+  };
 }

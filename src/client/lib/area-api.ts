@@ -47,9 +47,21 @@ export async function fetchAreaOfSubmission(key: string, version: number): Promi
   } catch (error) {
     if (!isNotFoundError(error)) throw error;
     const stored = await fetchSchemaVersion(key, version);
-    const { schema, uiSchema, rules } = stored;
+    const { schema, uiSchema, rules, validator } = stored;
     const title = typeof schema.title === 'string' && schema.title ? schema.title : key;
-    return { key, title, group: '', description: '', version, schema, uiSchema, rules, listColumns: [], handlers: [] };
+    return {
+      key,
+      title,
+      group: '',
+      description: '',
+      version,
+      schema,
+      uiSchema,
+      validator,
+      rules,
+      listColumns: [],
+      handlers: [],
+    };
   }
 }
 

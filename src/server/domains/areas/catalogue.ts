@@ -13,7 +13,8 @@ import type { JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { discoverAreaFolders, type LoadedArea } from './discovery';
 import type { Area, AreaRegistry } from './registry';
-import { canonicalJson, recordSchemaVersion } from './schema-versions';
+import { canonicalJson } from './canonical-json';
+import { recordSchemaVersion } from './schema-versions';
 
 /** One folder of the schemas folder as the last reload judged it. */
 export type AreaFolderState = {

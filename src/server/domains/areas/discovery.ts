@@ -23,6 +23,7 @@ import { checkManifestNames, findPropertyField, readManifest } from './manifest'
 import { checkSchema } from './schema-check';
 import { checkUiSchema } from './ui-schema-check';
 import type { FormValidator } from './validation';
+import { validatorModulePath } from './validator-code';
 
 /**
  * An area as loaded from its folder: its definition, the validator its submissions are checked
@@ -146,6 +147,7 @@ export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSc
     version: manifest.version ?? 1,
     schema,
     uiSchema,
+    validator: validatorModulePath(manifest.key, schema),
     listColumns:
       manifest.listColumns ??
       [...fields]

@@ -1,7 +1,8 @@
 /**
  * Form areas: the folders of the schemas directory (schema.json, ui.json, area.json, example.json)
  * judged one by one at start and at every reload, the live catalogue with their compiled
- * validators, and the versions of their forms.
+ * validators, the versions of their forms, and the precompiled validator modules the browser
+ * checks forms with.
  */
 export {
   AreaDiscoveryError,
@@ -20,3 +21,5 @@ export {
 } from './catalogue';
 export type { Area, AreaRegistry } from './registry';
 export { readFormSchemaVersion, recordSchemaVersion } from './schema-versions';
+export { generateValidatorModule, validatorModulePath } from './validator-code';
+export { readValidatorModule } from './validator-modules';

@@ -12,20 +12,9 @@ import type { JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { formSchemaVersions } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { canonicalJson } from './canonical-json';
 import type { AreaRegistry } from './registry';
-
-/** JSON text with object keys sorted at every level, so equal content gives equal text. */
-export function canonicalJson(value: JsonValue | undefined): string {
-  if (value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+import { validatorModulePath } from './validator-code';
 
 /** sha256 (hex) of what makes an area's form: JSON Schema, UI schema and rules. */
 export function formContentHash(definition: AreaDefinition): string {
@@ -110,6 +99,7 @@ export async function readFormSchemaVersion(
     current: row.version === live?.version,
     schema: row.schema,
     uiSchema: row.uiSchema,
+    validator: validatorModulePath(row.area, row.schema),
     createdAt: row.createdAt.toISOString(),
   };
   if (Array.isArray(row.rules) && row.rules.length) answer.rules = row.rules as FormSchemaVersion['rules'];

@@ -18,6 +18,7 @@ import { roleGroupRoutes } from './role-groups/index';
 import { schemaVersionRoutes } from './schema-versions';
 import { submissionRoutes } from './submissions/index';
 import { userRoutes } from './users';
+import { validatorRoutes } from './validators';
 import { directoryRoutes } from './directory';
 import { ticketRoutes } from './tickets/index';
 
@@ -54,6 +55,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(ticketRoutes);
   await app.register(attachmentRoutes);
   await app.register(schemaVersionRoutes);
+  await app.register(validatorRoutes);
   await app.register(formAreaRoutes);
   await app.register(meActivityRoutes);
   await app.register(directoryRoutes);

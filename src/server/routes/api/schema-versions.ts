@@ -18,6 +18,7 @@ export const FormSchemaVersionSchema = Type.Object({
   current: Type.Boolean(),
   schema: JsonObjectSchema,
   uiSchema: JsonObjectSchema,
+  validator: Type.String({ description: "The precompiled validator module's path below /api" }),
   rules: Type.Optional(Type.Array(AreaRuleSchema)),
   createdAt: Type.String({ format: 'date-time' }),
 });

@@ -97,6 +97,7 @@ export const AreaDefinitionSchema = Type.Object({
   version: Type.Integer(),
   schema: JsonObjectSchema,
   uiSchema: JsonObjectSchema,
+  validator: Type.String({ description: "The precompiled validator module's path below /api" }),
   listColumns: Type.Array(Type.String()),
   summaryField: Type.Optional(Type.String()),
   propertyField: Type.Optional(Type.String()),

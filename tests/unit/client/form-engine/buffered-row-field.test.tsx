@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AreaForm } from '../../../../src/client/form-engine/area-form';
 import { setAtPath } from '../../../../src/client/form-engine/fields/buffered-row-field';
 import type { JsonObject } from '../../../../src/shared/json';
+import { precompiledValidator } from './support/precompiled-validator';
 
 describe('setAtPath (a row applying an edit to its own copy)', () => {
   it('replaces the value at a nested path and leaves the original untouched', () => {
@@ -39,10 +40,11 @@ describe('BufferedRowField (through AreaForm)', () => {
       },
     },
   };
+  const validator = precompiledValidator(schema);
 
   it('renders each row with its data and the fields its conditions resolve to', () => {
     const html = renderToStaticMarkup(
-      <AreaForm schema={schema} uiSchema={{}} initialFormData={{ rows: [{ room: 'Hall', damaged: true }, { room: 'Loft' }] }} />,
+      <AreaForm schema={schema} uiSchema={{}} validator={validator} initialFormData={{ rows: [{ room: 'Hall', damaged: true }, { room: 'Loft' }] }} />,
     );
     expect(html).toContain('id="root_rows_0_room"');
     expect(html).toContain('value="Hall"');
@@ -51,7 +53,7 @@ describe('BufferedRowField (through AreaForm)', () => {
   });
 
   it('renders the rows of a read-only form as rjsf does, without the buffering wrapper', () => {
-    const html = renderToStaticMarkup(<AreaForm schema={schema} uiSchema={{}} readonly formData={{ rows: [{ room: 'Hall' }] }} />);
+    const html = renderToStaticMarkup(<AreaForm schema={schema} uiSchema={{}} validator={validator} readonly formData={{ rows: [{ room: 'Hall' }] }} />);
     expect(html).toContain('value="Hall"');
     expect(html).not.toContain('buffered-row');
   });

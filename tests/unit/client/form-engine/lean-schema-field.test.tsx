@@ -8,9 +8,9 @@ import { LeanObjectField } from '../../../../src/client/form-engine/fields/lean-
 import { LeanSchemaField } from '../../../../src/client/form-engine/fields/lean-schema-field';
 import { FieldTemplate } from '../../../../src/client/form-engine/templates/field-template';
 import { FieldHelpTemplate } from '../../../../src/client/form-engine/templates/field-help-template';
-import { formValidator } from '../../../../src/client/form-engine/validator';
 import { createWidgets } from '../../../../src/client/form-engine/widgets';
 import type { JsonObject } from '../../../../src/shared/json';
+import { precompiledValidator } from './support/precompiled-validator';
 
 type Value = Record<string, unknown>;
 type Case = { schema: JsonObject; uiSchema?: JsonObject; formData?: JsonObject; extraErrors?: ErrorSchema<Value>; readonly?: boolean };
@@ -36,7 +36,7 @@ function markup(test: Case, parts: typeof LEAN): string {
     <Form<Value>
       schema={test.schema}
       uiSchema={(test.uiSchema ?? {}) as UiSchema<Value>}
-      validator={formValidator}
+      validator={precompiledValidator(test.schema)}
       widgets={WIDGETS}
       fields={{ ...parts.fields, MarkerField }}
       templates={parts.templates}

@@ -5,7 +5,7 @@ import { SCHEMA_CHANGED_ERROR } from '../../../../shared/form-areas';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../../shared/json';
 import { isObjectRoot } from '../../../../shared/schema-walk';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
-import { Loading } from '../../../components/status-message';
+import { LoadError, Loading } from '../../../components/status-message';
 import { useSession } from '../../../lib/session/session-context';
 import { DISPLAY_LOCALE } from '../../../config/env';
 import { areaDetailPath, areaListPath } from '../../../config/paths';
@@ -216,6 +216,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
         </div>
       </div>
       {schemas.status === 'loading' ? <Loading /> : null}
+      {schemas.status === 'error' ? <LoadError error={schemas.error} onRetry={schemas.retry} what="The form" /> : null}
       {schemas.status === 'ready' ? (
         <>
           {schemas.warning ? <p className="note">{schemas.warning}</p> : null}
@@ -225,6 +226,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
             key={formKey}
             schema={schemas.schema}
             uiSchema={uiSchema ?? schemas.uiSchema}
+            validator={schemas.validator}
             rules={area.rules}
             initialFormData={initialFormData}
             onChange={autosave.change}

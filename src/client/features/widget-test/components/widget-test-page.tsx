@@ -5,56 +5,24 @@
  * attachments — plus success and failure toasts.
  * Nothing is submitted to the server: a submit shows the data the form would submit (picked
  * attachments are uploaded, as on every form, and stay unlinked until the orphan sweep).
+ * The schema is ../widget-test.schema.json ("What else?" exists only while Kind is Other, "Damage"
+ * only while a row is marked damaged); its precompiled validator is generated at build time
+ * (scripts/lib/precompiled-validators.ts), as the server generates an area's.
  */
 import { useState } from 'react';
 import type { JsonObject, JsonValue } from '../../../../shared/json';
 import { AreaForm } from '../../../form-engine/area-form';
+import { createFormValidator, validatorFunctionsOf } from '../../../form-engine/validator';
 import { toast } from '../../../lib/toast';
+import schemaJson from '../widget-test.schema.json';
+import validators from '../widget-test.schema.json?validator';
 
 const BROKEN_IMAGE = '/no-such-image.png';
 const PIXEL_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-const SCHEMA: JsonObject = {
-  type: 'object',
-  title: 'Widget test',
-  required: ['notes', 'day', 'kind'],
-  properties: {
-    notes: { type: 'string', title: 'Notes (rich text)', minLength: 1, maxLength: 10000 },
-    day: { type: 'string', title: 'Day', format: 'date', formatMinimum: '2020-01-01', formatMaximum: '2030-12-31' },
-    time: { type: 'string', title: 'Time', format: 'time' },
-    at: { type: 'string', title: 'Date and time', format: 'date-time' },
-    kind: { type: 'string', title: 'Kind', enum: ['Leak', 'Noise', 'Other'] },
-    tags: { type: 'array', title: 'Tags', uniqueItems: true, items: { type: 'string', enum: ['Urgent', 'Outdoor', 'Repeat'] } },
-    roleGroup: { type: 'string', title: 'Role group (from the API)' },
-    photo: { type: 'string', title: 'Photo' },
-    missingPhoto: { type: 'string', title: 'Missing photo' },
-    rooms: {
-      type: 'array',
-      title: 'Rooms',
-      items: {
-        type: 'object',
-        required: ['room'],
-        properties: { room: { type: 'string', title: 'Room' }, damaged: { type: 'boolean', title: 'Damaged' } },
-        // conditional field inside a row: "Damage" exists only while the row is marked damaged
-        if: { properties: { damaged: { const: true } }, required: ['damaged'] },
-        then: { properties: { damage: { type: 'string', title: 'Damage', minLength: 1 } }, required: ['damage'] },
-      },
-    },
-    files: {
-      type: 'array',
-      title: 'Files',
-      items: {
-        type: 'object',
-        required: ['id', 'name', 'size', 'mediaType'],
-        properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, mediaType: { type: 'string' } },
-      },
-    },
-  },
-  // conditional field: "What else?" exists only while Kind is Other
-  if: { properties: { kind: { const: 'Other' } }, required: ['kind'] },
-  then: { properties: { other: { type: 'string', title: 'What else?', minLength: 1 } }, required: ['other'] },
-};
+const SCHEMA = schemaJson as JsonObject;
+const VALIDATOR = createFormValidator(validatorFunctionsOf({ default: validators }), SCHEMA);
 
 const UI_SCHEMA: JsonObject = {
   'ui:order': ['notes', 'day', 'time', 'at', 'kind', '*', 'tags', 'roleGroup', 'photo', 'missingPhoto', 'rooms', 'files'],
@@ -76,6 +44,7 @@ export function WidgetTestPage() {
       <AreaForm
         schema={SCHEMA}
         uiSchema={UI_SCHEMA}
+        validator={VALIDATOR}
         initialFormData={INITIAL}
         onSubmit={(data) => {
           setSubmitted(data);

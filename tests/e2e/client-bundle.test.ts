@@ -1,0 +1,54 @@
+/**
+ * The built web app (dist/client, made by `npm run build` before this project runs) makes no code
+ * from strings, so it runs under a `script-src 'self'` Content Security Policy without
+ * `unsafe-eval`: no `eval(`, `new Function(` or `Function(` in its JavaScript (forms validate with
+ * precompiled validator modules, src/shared/precompiled-validators.ts). And ajv's compiler is not
+ * in it: no source of the built files (their source maps) is ajv's compiler, its code generator,
+ * its keyword vocabularies or the URI library ajv bundles; only ajv's run-time helpers and
+ * ajv-formats' format functions are.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DIST = join(import.meta.dirname, '../../dist/client');
+
+/** Every file below `dir` whose name ends with `suffix`. */
+function filesIn(dir: string, suffix: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** `eval(`, `new Function(`, and `Function(` called (with or without `new`), each not part of a longer name. */
+const CODE_FROM_STRINGS = /(?<![\w$.])(?:eval|Function)\s*\(/g;
+
+/** Sources of ajv's compiler: what compiles a schema into code at run time. */
+const AJV_COMPILER =
+  /node_modules\/(?:ajv\/(?:dist|lib)\/(?:compile|vocabularies|core|ajv)\b|ajv\/node_modules\/|ajv-formats\/dist\/(?:index|limit)\b|json-schema-traverse\/)/;
+
+describe('the built web app', () => {
+  const scripts = existsSync(DIST) ? filesIn(DIST, '.js') : [];
+
+  it('is built (run `npm run build` first)', () => {
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  it('makes no code from strings: no eval(, new Function( or Function(', () => {
+    const found = scripts.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(CODE_FROM_STRINGS)].map(
+        (match) => `${relative(DIST, file)}: …${text.slice(Math.max(0, match.index - 40), match.index + 40)}…`,
+      );
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('does not contain ajv’s compiler', () => {
+    const maps = filesIn(DIST, '.js.map');
+    expect(maps.length).toBeGreaterThan(0);
+    const sources = maps.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as { sources: string[] }).sources);
+    expect(sources.some((source) => /node_modules\/ajv\/dist\/runtime\//.test(source))).toBe(true);
+    expect(sources.filter((source) => AJV_COMPILER.test(source))).toEqual([]);
+  });
+});
