@@ -105,8 +105,12 @@ describe('installable portal', () => {
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByRole('heading', { name: 'Your open requests', level: 2 }).waitFor();
 
-    await expect.poll(cacheNames).toEqual(expect.arrayContaining(['tm-areas', 'tm-personal']));
+    await expect.poll(cacheNames).toEqual(expect.arrayContaining(['tm-areas', 'tm-personal', 'tm-validators']));
     await expect.poll(() => cachedUrls('tm-areas')).toEqual(expect.arrayContaining(['/api/areas', '/api/areas/AP']));
+    // the AP form's precompiled validator module, imported when the area was read
+    await expect
+      .poll(() => cachedUrls('tm-validators'))
+      .toEqual([expect.stringMatching(/^\/api\/areas\/AP\/validators\/[0-9a-f]{64}\.js$/)]);
     await expect
       .poll(() => cachedUrls('tm-personal'))
       .toEqual(expect.arrayContaining(['/api/me', '/api/me/activity', '/api/tickets', '/api/areas/AP/submissions']));
@@ -116,6 +120,9 @@ describe('installable portal', () => {
     try {
       await page.goto(`${base}/AP`);
       await page.getByRole('heading', { name: /Accounts payable/i, level: 1 }).waitFor();
+      // and the AP form, validated with its module from the cache
+      await page.goto(`${base}/AP/Form`);
+      await page.locator('#root_vendorName').waitFor();
       await page.goto(`${base}/`);
       await page.getByRole('heading', { name: 'Your open requests', level: 2 }).waitFor();
       expect(await page.getByText('could not be loaded').count()).toBe(0);
@@ -128,6 +135,7 @@ describe('installable portal', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     const after = await cacheNames();
     expect(after).not.toContain('tm-personal');
+    expect(after).not.toContain('tm-validators');
     // the signed-out home page may cache the public sign-in settings again, nothing of the session
     const left = after.includes('tm-areas') ? await cachedUrls('tm-areas') : [];
     expect(

@@ -12,6 +12,7 @@ import type { Property } from '../../shared/me';
 import type { Submission } from '../../shared/submission';
 import { cachedPromise } from './cache';
 import { api, isNotFoundError } from './http';
+import { loadValidatorModule } from './validator-modules';
 
 const areaListCache = new Map<string, Promise<AreaSummary[]>>();
 const areaCache = new Map<string, Promise<AreaDefinition>>();
@@ -22,9 +23,19 @@ export function fetchAreas(): Promise<AreaSummary[]> {
   return cachedPromise(areaListCache, 'all', () => api.get('areas').json<AreaSummary[]>());
 }
 
-/** `GET /api/areas/:key`: schema, UI schema and list columns of one area (cached); 404 for an unknown key. */
+/**
+ * `GET /api/areas/:key`: schema, UI schema and list columns of one area (cached); 404 for an unknown
+ * key. The area's validator module is imported as soon as the definition arrives, in the
+ * background: the area's forms need it, and once loaded (and kept by the service worker) they also
+ * open offline.
+ */
 export function fetchArea(key: string): Promise<AreaDefinition> {
-  return cachedPromise(areaCache, key, () => api.get(`areas/${encodeURIComponent(key)}`).json<AreaDefinition>());
+  return cachedPromise(areaCache, key, async () => {
+    const area = await api.get(`areas/${encodeURIComponent(key)}`).json<AreaDefinition>();
+    // a failure is the form's to report, when it asks for the module again
+    loadValidatorModule(area.validator).catch(() => undefined);
+    return area;
+  });
 }
 
 const schemaVersionCache = new Map<string, Promise<FormSchemaVersion>>();

@@ -64,6 +64,7 @@ describe('discoverAreas', () => {
       version: 1,
       schema,
       uiSchema: { site: { 'ui:options': { optionsFrom: 'properties' } } },
+      validator: expect.stringMatching(/^areas\/Uniform\/validators\/[0-9a-f]{64}\.js$/) as unknown,
       listColumns: ['employee', 'size', 'quantity', 'rush'],
       handlers: [],
       propertyField: 'site',
