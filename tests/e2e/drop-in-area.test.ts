@@ -145,7 +145,10 @@ describe('an area dropped into SCHEMAS_DIR', () => {
     await page.getByRole('link', { name: 'New' }).click();
     await page.waitForURL(`${portal.baseUrl}/KeyReturn/Form`);
     await page.locator('#root_unit').fill('B-204');
-    expect(validatorModules).toEqual([expect.stringMatching(/^\/api\/areas\/KeyReturn\/validators\/[0-9a-f]{64}\.js$/)]);
+    // one module, named by its hash, however many times the form was opened (once per page load)
+    expect([...new Set(validatorModules)]).toEqual([
+      expect.stringMatching(/^\/api\/areas\/KeyReturn\/validators\/[0-9a-f]{64}\.js$/),
+    ]);
     await page.locator('#root_keyCount').fill('3');
     await page.locator('#root_photos').setInputFiles({ name: 'keys.png', mimeType: 'image/png', buffer: PNG_1X1 });
     // "Remove" appears once the upload has finished and the reference is in the form data.
