@@ -6,6 +6,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
+import { admissionPlugin } from './plugins/admission';
 import { areaReloadPlugin } from './plugins/area-reload';
 import { areasPlugin } from './plugins/areas';
 import { attachmentSweepPlugin } from './plugins/attachment-sweep';
@@ -27,6 +28,7 @@ export type BuildOptions = {
 
 async function registerAll(app: FastifyInstance, config: AppConfig): Promise<void> {
   app.decorate('config', config);
+  await app.register(admissionPlugin);
   await app.register(errorsPlugin);
   await app.register(areasPlugin);
   await app.register(dbPlugin);
@@ -54,6 +56,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // PGlite's start (WebAssembly, migrations, first seed) took over Fastify's default 10 s on a
     // loaded 2-core machine; a slow start is not a broken plugin.
     pluginTimeout: 60_000,
+    // While closing, plugins/admission answers 503 with the API's error body (Fastify's own has no error code).
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // onClose hooks run last-registered first, so this one, registered before the plugins, runs last.
   const { afterClose } = options;
