@@ -6,6 +6,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
+import { admissionPlugin } from './plugins/admission';
 import { areaReloadPlugin } from './plugins/area-reload';
 import { areasPlugin } from './plugins/areas';
 import { attachmentStorePlugin } from './plugins/attachment-store';
@@ -30,6 +31,7 @@ export type BuildOptions = {
 
 async function registerAll(app: FastifyInstance, config: AppConfig): Promise<void> {
   app.decorate('config', config);
+  await app.register(admissionPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(areasPlugin);
@@ -67,6 +69,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // scalars unconverted (`"assigneeUserId": ["x"]` passed `null | string` as an array and
     // reached the handler); scalar coercion only (query strings carry no array parameters)
     ajv: { customOptions: { coerceTypes: true } },
+    // While closing, plugins/admission answers 503 with the API's error body (Fastify's own has no error code).
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // onClose hooks run last-registered first, so this one, registered before the plugins, runs last.
   const { afterClose } = options;

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { registerLockPool } from './advisory-lock';
+import { FairQueue } from '../lib/fair-queue';
 import * as schema from './schema';
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -26,6 +27,29 @@ export type OpenDatabase = {
   /** Closes the connection(s); PGlite flushes and closes its data folder cleanly. */
   close(): Promise<void>;
 };
+
+/**
+ * Makes PGlite's one connection serve requests in arrival order (lib/fair-queue): its public
+ * `query`, `exec`, `describeQuery`, `transaction` and `close` go through one {@link FairQueue}, a
+ * transaction as one task. PGlite's own locks then see one caller at a time. The methods are
+ * replaced on the instance itself, so it stays a `PGlite` (lib/prepared-by-shape tests that).
+ */
+function queueFairly(client: PGlite): PGlite {
+  const queue = new FairQueue();
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const describeQuery = client.describeQuery.bind(client);
+  const transaction = client.transaction.bind(client);
+  const close = client.close.bind(client);
+  return Object.assign(client, {
+    query: ((...args: Parameters<PGlite['query']>) => queue.run(() => query(...args))) as PGlite['query'],
+    exec: (...args: Parameters<PGlite['exec']>) => queue.run(() => exec(...args)),
+    describeQuery: (...args: Parameters<PGlite['describeQuery']>) => queue.run(() => describeQuery(...args)),
+    transaction: ((callback: Parameters<PGlite['transaction']>[0]) =>
+      queue.run(() => transaction(callback))) as PGlite['transaction'],
+    close: () => queue.run(close),
+  });
+}
 
 /**
  * Opens (and for PGlite, creates) the database; does not migrate. `onIdleError` receives errors of
@@ -47,7 +71,7 @@ export async function openDatabase(
     };
   }
   if (config.kind === 'pglite') await mkdir(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.kind === 'pglite' ? config.dataDir : undefined);
+  const client = queueFairly(await PGlite.create(config.kind === 'pglite' ? config.dataDir : undefined));
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -50,7 +50,7 @@ async function dropWhenIdle(client: pg.Client, name: string): Promise<void> {
 }
 
 /** Creates `tm_test_<random>` on the TEST_DATABASE_URL server; returns its URL and a drop function. */
-async function createThrowawayDatabase(
+export async function createThrowawayDatabase(
   adminUrl: string,
 ): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
   const name = `tm_test_${randomBytes(6).toString('hex')}`;
