@@ -68,6 +68,10 @@ describe('the AP lines total', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => groupText('root_amount')).toContain('the line items add up to 7,842.40, not 7,842.50');
     expect(page.url()).toMatch(/\/AP\/Form$/);
+    if (process.env.SHOTS_DIR) {
+      await page.locator('#root_amount').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/ap-total-mismatch-1280.png` });
+    }
   });
 
   it('stores the invoice once the lines add up, and shows the total on its page', async () => {
