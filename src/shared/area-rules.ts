@@ -15,9 +15,16 @@
  * - `{ "rule": "sum", "each": "/lineItems", "field": "amount", "equals": "/amount", "message": "…" }`
  *   — the items' `field` must add up to `equals`, compared in integer cents; the error on `equals`.
  *   `{sum}` and `{total}` in the message become the two amounts (`7,842.00`).
+ * - `{ "rule": "total", "each": "/lineItems", "field": "amount", "label": "Lines total" }` — a
+ *   computed value, not a check: the items' `field` added up, shown live under the array (and on
+ *   read views) as `Lines total: 7,842.50`. With `"times": "unitPrice"`, each item contributes
+ *   `field × times` rounded to the cent (quantity × unit price), and the total is their sum. A
+ *   total is display only, never stored: a total the business keeps is a field the user enters,
+ *   checked against the lines by a `sum` rule (the server never trusts a computed value).
  *
  * A rule whose values are missing or not comparable reports nothing: required fields and types
- * are the schema's job, and the schema's error is the clearer one.
+ * are the schema's job, and the schema's error is the clearer one. A `total` counts an item whose
+ * values are missing as 0, so it follows the lines as they are filled in.
  */
 import type { FieldError } from './api-error';
 import { parsePointer } from './form-validation';
@@ -40,8 +47,14 @@ export type CompareRule = {
 /** The items of the array at `each` add up (their item-relative `field`) to the number at `equals`. */
 export type SumRule = { rule: 'sum'; each: string; field: string; equals: string; message: string };
 
+/**
+ * A computed value shown under the array at `each`: the sum of the items' `field` (times their
+ * `times`, per item, when given), display only. `label` names it (`Lines total`).
+ */
+export type TotalRule = { rule: 'total'; each: string; field: string; times?: string; label: string };
+
 /** One cross-field rule of an area (`area.json` `rules[]`). */
-export type AreaRule = CompareRule | SumRule;
+export type AreaRule = CompareRule | SumRule | TotalRule;
 
 /** An item-relative name (`amount`, `vendor/name`) as a pointer inside one item. */
 function relativeTokens(name: string): string[] {
@@ -148,10 +161,42 @@ function checkSum(rule: SumRule, data: unknown): FieldError[] {
 /**
  * Checks `data` (form data as submitted) against `rules`; returns one {@link FieldError} per
  * broken rule (per item for `each` compares), in rule order, `[]` when all hold. Pure: the same
- * answer in the browser and on the server. Paths are JSON Pointers into `data`.
+ * answer in the browser and on the server. Paths are JSON Pointers into `data`. `total` entries
+ * compute, they do not check: they never report.
  */
 export function checkAreaRules(rules: readonly AreaRule[], data: unknown): FieldError[] {
-  return rules.flatMap((rule) => (rule.rule === 'sum' ? checkSum(rule, data) : checkCompare(rule, data)));
+  return rules.flatMap((rule) => {
+    if (rule.rule === 'sum') return checkSum(rule, data);
+    if (rule.rule === 'compare') return checkCompare(rule, data);
+    return [];
+  });
+}
+
+/** A finite number, or 0 (a value not entered yet). */
+function numberOr0(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * The value of a `total` over `items` (the array at the rule's `each`; anything else counts as no
+ * items), in whole cents: each item's `field` (times its `times`) rounded to the cent, then added.
+ * An item value that is not a finite number counts as 0.
+ */
+export function totalCents(rule: TotalRule, items: unknown): number {
+  if (!Array.isArray(items)) return 0;
+  const field = relativeTokens(rule.field);
+  const times = rule.times === undefined ? null : relativeTokens(rule.times);
+  let cents = 0;
+  for (const item of items as unknown[]) {
+    const value = numberOr0(valueAt(item, field));
+    cents += toCents(times ? value * numberOr0(valueAt(item, times)) : value);
+  }
+  return cents;
+}
+
+/** The `total` entries of `rules` whose `each` is `pointer` (the array they are shown under). */
+export function totalsOf(rules: readonly AreaRule[] | undefined, pointer: string): TotalRule[] {
+  return (rules ?? []).filter((rule): rule is TotalRule => rule.rule === 'total' && rule.each === pointer);
 }
 
 /** The property schema at `tokens` (through `properties`, and `items` for array indices), or `null`. */
@@ -200,15 +245,21 @@ function ruleProblems(rule: AreaRule, schema: JsonObject): string[] {
     else problems.push(`"${name}" is not a property of the schema`);
     return found;
   };
-  if (rule.rule === 'sum') {
-    const checks = [
-      [rule.field, property(rule.field, true)],
-      [rule.equals, property(rule.equals, false)],
-    ] as const;
+  const mustBeNumbers = (checks: readonly (readonly [string, JsonObject | null])[]) => {
     for (const [name, found] of checks) {
       if (found && jsonType(found) !== 'number') problems.push(`"${name}" is not a number property`);
     }
     return problems;
+  };
+  if (rule.rule === 'sum') {
+    return mustBeNumbers([
+      [rule.field, property(rule.field, true)],
+      [rule.equals, property(rule.equals, false)],
+    ]);
+  }
+  if (rule.rule === 'total') {
+    const names = rule.times === undefined ? [rule.field] : [rule.field, rule.times];
+    return mustBeNumbers(names.map((name) => [name, property(name, true)] as const));
   }
   const isItemRelative = rule.each !== undefined;
   const types = [property(rule.field, isItemRelative), property(rule.other, isItemRelative)].map((found) =>
@@ -224,7 +275,7 @@ function ruleProblems(rule: AreaRule, schema: JsonObject): string[] {
 
 /**
  * Checks that every rule names properties `schema` (an area's JSON Schema) declares: pointers
- * for top-level names and `each`, item-relative names inside `each`, numbers for `sum`, one type
+ * for top-level names and `each`, item-relative names inside `each`, numbers for `sum` and `total`, one type
  * on both sides of a `compare`. Returns one line per problem, `rules[<index>] (<rule>): …`; `[]`
  * when all is well. Used at discovery, where any problem refuses start.
  */

@@ -68,6 +68,26 @@ describe('POST /api/areas/:key/submissions checks the cross-field rules of area.
     ]);
   });
 
+  it('rejects a Reclass whose lines (each a debit and its credit) do not add up to the total (422 at /totalAmount)', async () => {
+    const reclass = await example('Reclass');
+    const lines = (reclass.lines as JsonObject[]).map((line, index) =>
+      index === 1 ? { ...line, amount: 1275.39 } : line,
+    );
+    await expectRejected('Reclass', { ...reclass, lines }, [
+      { path: '/totalAmount', message: 'the lines add up to 4,455.39, not 4,455.40' },
+    ]);
+  });
+
+  it.each([
+    ['AP', (data: JsonObject) => data],
+    ['Reclass', (data: JsonObject) => data],
+    // a write-off of the whole balance is allowed (<=)
+    ['WriteOffs', (data: JsonObject) => ({ ...data, writeOffAmount: data.balance ?? null })],
+  ])('accepts a %s whose rules hold (201)', async (key, adjust) => {
+    const response = await post(key, adjust(await example(key)));
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
   it('rejects a Reclass line moving an amount to its own account, on that line', async () => {
     const reclass = await example('Reclass');
     const lines = (reclass.lines as JsonObject[]).map((line, index) =>
@@ -76,6 +96,16 @@ describe('POST /api/areas/:key/submissions checks the cross-field rules of area.
     await expectRejected('Reclass', { ...reclass, lines }, [
       { path: '/lines/1/toAccount', message: 'must differ from the From GL account' },
     ]);
+  });
+
+  it('hands the AP lines total to the client with its sum rule', async () => {
+    const response = await app.inject({ url: '/api/areas/AP', headers: await authHeader(app, 'employee') });
+    expect(response.json<AreaDefinition>().rules).toContainEqual({
+      rule: 'total',
+      each: '/lineItems',
+      field: 'amount',
+      label: 'Lines total',
+    });
   });
 
   it('hands the rules to the client with the area definition', async () => {

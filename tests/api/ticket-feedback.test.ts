@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { JsonObject } from '../../src/shared/json';
 import { plainTextDocument } from '../../src/shared/rich-text';
-import type { ChangePage, TicketComment, TicketPage } from '../../src/shared/tickets';
+import type { MyActivity } from '../../src/shared/activity';
+import type { ChangePage, TicketComment, TicketCounts, TicketPage } from '../../src/shared/tickets';
 import { changes, ticketFeedback } from '../../src/server/db/schema';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions } from './helpers/data';
@@ -286,5 +287,68 @@ describe('a feedback that asks to reopen the ticket (area.json ratesTicket.reope
     expect((await rate('employee', ticket.number, 4)).statusCode).toBe(201);
     expect((await getTicket(app, 'employee', ticket.id)).ticket.status).toBe('Resolved');
     expect(await commentsOf('employee', ticket.id)).toEqual([]);
+  });
+});
+
+describe('a feedback is a record, not an open request', () => {
+  /** Ids of `username`'s open requests (the home page's "Your open requests"). */
+  async function openRequests(username: string): Promise<string[]> {
+    const response = await app.inject({ url: '/api/me/activity', headers: await authHeader(app, username) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<MyActivity>().open.map((submission) => submission.id);
+  }
+  /** The tickets of `area` per status, as the handler `username` counts them. */
+  async function countsOf(username: string, area: string): Promise<Partial<TicketCounts['counts']>> {
+    const response = await app.inject({
+      url: `/api/tickets/counts?area=${area}`,
+      headers: await authHeader(app, username),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<TicketCounts>().counts;
+  }
+
+  it('files a TicketFeedback Closed: not an open request, not New work for the Portal team', async () => {
+    const ticket = await resolvedTicket('employee');
+    const newBefore = (await countsOf('it', 'TicketFeedback')).New ?? 0;
+    const response = await rate('employee', ticket.number, 5);
+    expect(response.statusCode, response.body).toBe(201);
+    const feedback = response.json<{ id: string; number: string }>();
+
+    expect(await openRequests('employee')).not.toContain(feedback.id);
+    const counts = await countsOf('it', 'TicketFeedback');
+    expect(counts.New ?? 0).toBe(newBefore);
+    expect(counts.Assigned ?? 0).toBe(0);
+    // Still recorded: on the rated ticket, and a Closed ticket of its own with its status change.
+    expect((await getTicket(app, 'employee', ticket.id)).ticket.feedback?.id).toBe(feedback.id);
+    const filed = await getTicket(app, 'it', feedback.id);
+    expect(filed.ticket.status).toBe('Closed');
+    const history = await app.inject({
+      url: `/api/changes?ticket=${feedback.id}`,
+      headers: await authHeader(app, 'it'),
+    });
+    expect(
+      history
+        .json<ChangePage>()
+        .items.map((item) => [item.action, (item.diff as { status?: { to: unknown } }).status?.to]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['created', 'New'],
+        ['status', 'Closed'],
+      ]),
+    );
+  });
+
+  it('keeps a PortalFeedback an open ticket for the Portal team', async () => {
+    const newBefore = (await countsOf('it', 'PortalFeedback')).New ?? 0;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/areas/PortalFeedback/submissions',
+      payload: example('PortalFeedback'),
+      headers: await authHeader(app, 'employee'),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const feedback = response.json<{ id: string }>();
+    expect(await openRequests('employee')).toContain(feedback.id);
+    expect((await countsOf('it', 'PortalFeedback')).New).toBe(newBefore + 1);
   });
 });

@@ -11,7 +11,7 @@ import { transformErrors } from './error-messages';
 import { createRulesValidator } from './rules-validator';
 import type { FormValidator } from './validator';
 import { ErrorListTemplate } from './templates/error-list-template';
-import { PagedArrayFieldTemplate } from './templates/paged-array-field-template';
+import { AreaRulesContext, ArrayWithTotalsTemplate } from './templates/array-totals';
 import { FieldHelpTemplate } from './templates/field-help-template';
 import { FieldTemplate } from './templates/field-template';
 import { createWidgets } from './widgets';
@@ -38,7 +38,7 @@ function focusFirstError(error: RJSFValidationError): void {
   focusFieldById(fieldIdForProperty(error.property));
 }
 
-const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: PagedArrayFieldTemplate };
+const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: ArrayWithTotalsTemplate };
 /**
  * Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx);
  * plain string properties and objects with fixed properties render through lighter fields
@@ -61,7 +61,10 @@ export type AreaFormProps = {
    * resolves conditions with it.
    */
   validator: FormValidator;
-  /** The area's cross-field rules (area.json `rules`), checked on submit like the schema. */
+  /**
+   * The area's cross-field rules (area.json `rules`): checked on submit like the schema; their
+   * totals are shown under the arrays they add up, on read-only forms too.
+   */
   rules?: readonly AreaRule[];
   /** Stored data shown by a read-only form: an object, or the value itself for a form of one field. */
   formData?: JsonValue;
@@ -104,7 +107,11 @@ export function AreaForm(props: AreaFormProps) {
   const widgets = useWidgetModules(modules);
   if (widgets.status === 'error') return <LoadError what="This form" error={widgets.error} onRetry={widgets.retry} />;
   if (widgets.status === 'loading') return <Loading />;
-  return <LoadedAreaForm {...props} />;
+  return (
+    <AreaRulesContext.Provider value={props.rules}>
+      <LoadedAreaForm {...props} />
+    </AreaRulesContext.Provider>
+  );
 }
 
 function LoadedAreaForm(props: AreaFormProps) {

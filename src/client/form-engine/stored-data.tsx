@@ -12,7 +12,14 @@ function StoredForm({ area, submission }: { area: AreaDefinition; submission: Su
   if (schemas.status === 'loading') return <Loading />;
   if (schemas.status === 'error') return <LoadError error={schemas.error} onRetry={schemas.retry} what="The form" />;
   return (
-    <AreaForm schema={schemas.schema} uiSchema={schemas.uiSchema} validator={schemas.validator} formData={submission.data} readonly />
+    <AreaForm
+      schema={schemas.schema}
+      uiSchema={schemas.uiSchema}
+      validator={schemas.validator}
+      rules={area.rules}
+      formData={submission.data}
+      readonly
+    />
   );
 }
 

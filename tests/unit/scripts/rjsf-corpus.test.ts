@@ -24,8 +24,10 @@ const BROKEN = `${CORPUS}/broken`;
 /** Each broken case: the exact problem lines, relative to its folder (`<Area>/<file>#<pointer>: …`). */
 const BROKEN_CASES: Record<string, string[]> = {
   'area-json-bad-rule': [
-    'AP/area.json#/rules/0/rule: must be one of "compare", "sum"',
+    'AP/area.json#/rules/0/rule: must be one of "compare", "sum", "total"',
     'AP/area.json#/rules/1/op: must be one of "<", "<=", ">", ">=", "==", "!="',
+    'AP/area.json#/rules/2/label: is required',
+    'AP/area.json#/rules/2/lable: is not a field of a "total" rule (its fields: rule, each, field, times, label)',
   ],
   'area-json-unknown-field': [
     'AP/area.json#/listColumn: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)',
@@ -96,6 +98,7 @@ const BROKEN_CASES: Record<string, string[]> = {
   'root-string-property-picker': [
     "Lease/ui.json#/ui:options/optionsFrom: the schema's root is a string, not an object (a form of one field): a property, colleague or role-group picker must be a field of an object",
   ],
+  'rule-total-not-number': ['AP/area.json#/rules/0: "glAccount" is not a number property'],
   'rule-unknown-field': ['AP/area.json#/rules/0: "amout" is not a property of the items of "/lineItems"'],
   'schema-invalid': [
     'AP/schema.json#/properties/vendorName/type: is not valid JSON Schema: must be equal to one of the allowed values',

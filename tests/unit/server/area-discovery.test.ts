@@ -184,9 +184,9 @@ describe('discoverAreas', () => {
       `${join(root, 'Uniform', 'area.json')}#/rules/1: "/size2" is not a property of the schema`,
       `${join(root, 'Yardi', 'area.json')}#/rules/0/op: must be one of "<", "<=", ">", ">=", "==", "!="`,
       `${join(root, 'Yardi', 'area.json')}#/rules/1/equals: is required`,
-      `${join(root, 'Yardi', 'area.json')}#/rules/1/op: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)`,
-      `${join(root, 'Yardi', 'area.json')}#/rules/1/other: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)`,
-      `${join(root, 'Yardi', 'area.json')}#/rules/1/equal: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)`,
+      `${join(root, 'Yardi', 'area.json')}#/rules/1/op: is not a field of a "sum" rule (its fields: rule, each, field, equals, message)`,
+      `${join(root, 'Yardi', 'area.json')}#/rules/1/other: is not a field of a "sum" rule (its fields: rule, each, field, equals, message)`,
+      `${join(root, 'Yardi', 'area.json')}#/rules/1/equal: is not a field of a "sum" rule (its fields: rule, each, field, equals, message)`,
     ]);
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkAreaRules, describeRuleProblems, type AreaRule, type CompareOp } from '../../../src/shared/area-rules';
+import {
+  checkAreaRules,
+  describeRuleProblems,
+  totalCents,
+  totalsOf,
+  type AreaRule,
+  type CompareOp,
+  type TotalRule,
+} from '../../../src/shared/area-rules';
 import type { JsonObject } from '../../../src/shared/json';
 
 const compare = (op: CompareOp): AreaRule => ({ rule: 'compare', field: '/a', op, other: '/b', message: 'is wrong' });
@@ -135,6 +143,48 @@ describe('checkAreaRules: sum', () => {
   });
 });
 
+describe('total: a computed value, display only', () => {
+  const linesTotal: TotalRule = { rule: 'total', each: '/lineItems', field: 'amount', label: 'Lines total' };
+  const orderTotal: TotalRule = {
+    rule: 'total',
+    each: '/items',
+    field: 'quantity',
+    times: 'unitPrice',
+    label: 'Order total',
+  };
+
+  it('adds up the items in whole cents (0.1 + 0.2 is 30 cents, 7,842.50 is 784250)', () => {
+    expect(totalCents(linesTotal, [{ amount: 0.1 }, { amount: 0.2 }])).toBe(30);
+    expect(totalCents(linesTotal, [{ amount: 7000 }, { amount: 842.5 }])).toBe(784250);
+  });
+
+  it('with times, adds up quantity × unit price, each line rounded to the cent', () => {
+    // 3 × 19.99 = 59.97 (59.970000000000006 in floating point); 2 × 0.125 = 0.25
+    const items = [
+      { quantity: 3, unitPrice: 19.99 },
+      { quantity: 2, unitPrice: 0.125 },
+    ];
+    expect(totalCents(orderTotal, items)).toBe(5997 + 25);
+  });
+
+  it('counts a value not entered yet as 0, so it follows the lines as they are filled in', () => {
+    expect(totalCents(linesTotal, [{ amount: 12.5 }, {}, { amount: 'x' }, null])).toBe(1250);
+    expect(totalCents(orderTotal, [{ quantity: 4 }, { quantity: 2, unitPrice: 5 }])).toBe(1000);
+    expect(totalCents(linesTotal, undefined)).toBe(0);
+  });
+
+  it('never reports an error: it computes, it does not check', () => {
+    expect(checkAreaRules([linesTotal, orderTotal], { lineItems: [{ amount: -1 }], items: 'no' })).toEqual([]);
+  });
+
+  it('is found by the array it is shown under', () => {
+    const sum: AreaRule = { rule: 'sum', each: '/lineItems', field: 'amount', equals: '/amount', message: 'm' };
+    expect(totalsOf([sum, linesTotal, orderTotal], '/lineItems')).toEqual([linesTotal]);
+    expect(totalsOf([sum, linesTotal, orderTotal], '/items')).toEqual([orderTotal]);
+    expect(totalsOf(undefined, '/items')).toEqual([]);
+  });
+});
+
 describe('describeRuleProblems', () => {
   const schema: JsonObject = {
     type: 'object',
@@ -159,6 +209,8 @@ describe('describeRuleProblems', () => {
       { rule: 'compare', field: '/vendor/name', op: '!=', other: '/note', message: 'm' },
       { rule: 'compare', each: '/lines', field: 'to', op: '!=', other: 'from', message: 'm' },
       { rule: 'sum', each: '/lines', field: 'amount', equals: '/amount', message: 'm' },
+      { rule: 'total', each: '/lines', field: 'amount', label: 'Lines total' },
+      { rule: 'total', each: '/lines', field: 'amount', times: 'amount', label: 'Squares' },
     ];
     expect(describeRuleProblems(rules, schema)).toEqual([]);
   });
@@ -193,6 +245,24 @@ describe('describeRuleProblems', () => {
       'a sum of text into a missing total',
       { rule: 'sum', each: '/lines', field: 'from', equals: '/total', message: 'm' },
       ['rules[0] (sum): "/total" is not a property of the schema', 'rules[0] (sum): "from" is not a number property'],
+    ],
+    [
+      'a total over something that is not an array',
+      { rule: 'total', each: '/vendor', field: 'amount', label: 'Total' },
+      ['rules[0] (total): each "/vendor" is not an array property of the schema'],
+    ],
+    [
+      'a total of text times an unknown field',
+      { rule: 'total', each: '/lines', field: 'from', times: 'price', label: 'Total' },
+      [
+        'rules[0] (total): "from" is not a number property',
+        'rules[0] (total): "price" is not a property of the items of "/lines"',
+      ],
+    ],
+    [
+      'a total naming its field by an absolute pointer',
+      { rule: 'total', each: '/lines', field: '/amount', label: 'Total' },
+      ['rules[0] (total): "/amount" is not a property of the items of "/lines"'],
     ],
   ])('names the rule index and the problem: %s', (_label, rule, problems) => {
     expect([...describeRuleProblems([rule], schema)].sort()).toEqual([...problems].sort());

@@ -34,16 +34,26 @@ const SumRuleSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+const TotalRuleSchema = Type.Object(
+  {
+    rule: Type.Literal('total'),
+    each: Type.String(),
+    field: Type.String(),
+    times: Type.Optional(Type.String()),
+    label: Type.String({ minLength: 1 }),
+  },
+  { additionalProperties: false },
+);
 
 /** `AreaRule` (src/shared/area-rules.ts): one entry of `area.json` `rules`, closed so a misspelt key is refused. */
-export const AreaRuleSchema = Type.Union([CompareRuleSchema, SumRuleSchema]);
+export const AreaRuleSchema = Type.Union([CompareRuleSchema, SumRuleSchema, TotalRuleSchema]);
 
 /** The same, tagged by `rule` for reading area.json: ajv then reports only the named kind's problems. */
 const TaggedRuleSchema = Type.Unsafe<AreaRule>({
   type: 'object',
   required: ['rule'],
   discriminator: { propertyName: 'rule' },
-  oneOf: [CompareRuleSchema, SumRuleSchema],
+  oneOf: [CompareRuleSchema, SumRuleSchema, TotalRuleSchema],
 });
 
 /** `AreaManifest` (src/shared/area.ts): `area.json`, closed so a misspelt field is refused. */
@@ -85,6 +95,12 @@ export const checkManifest = new Ajv({ allErrors: true, strict: false, discrimin
 const MANIFEST_FIELDS = Object.keys(AreaManifestSchema.properties).join(', ');
 const RULE_KINDS = AreaRuleSchema.anyOf.map((rule) => JSON.stringify(rule.properties.rule.const)).join(', ');
 
+/** The kind of rule an error's schema path (`#/properties/rules/items/oneOf/2/…`) lies in, if any. */
+function ruleKindOf(schemaPath: string) {
+  const match = /^#\/properties\/rules\/items\/oneOf\/(\d+)\//.exec(schemaPath);
+  return match ? AreaRuleSchema.anyOf[Number(match[1])] : undefined;
+}
+
 /** One finding per ajv error of `area.json`, on the field at fault; the first message per field. */
 function reportManifestErrors(errors: readonly ErrorObject[], problem: Report): void {
   const seen = new Set<string>();
@@ -96,7 +112,10 @@ function reportManifestErrors(errors: readonly ErrorObject[], problem: Report): 
       message = 'is required';
     } else if (error.keyword === 'additionalProperties') {
       pointer = pointerAt(pointer, String(error.params.additionalProperty));
-      message = `is not a field of area.json (its fields: ${MANIFEST_FIELDS})`;
+      const kind = ruleKindOf(error.schemaPath);
+      message = kind
+        ? `is not a field of a "${kind.properties.rule.const}" rule (its fields: ${Object.keys(kind.properties).join(', ')})`
+        : `is not a field of area.json (its fields: ${MANIFEST_FIELDS})`;
     } else if (error.keyword === 'discriminator') {
       // Only `rules` items are tagged (by `rule`): an unknown tag names no kind of rule.
       pointer = pointerAt(pointer, String(error.params.tag));

@@ -115,7 +115,8 @@ export async function checkFeedbackTarget(
  * In the feedback's own transaction: the ticket's status again, under a row lock (a handler
  * reopening it meanwhile → 422, all rolled back), the link row (its primary key refuses a second
  * feedback with a unique violation, rolling everything back) and one `feedback` history entry on
- * the rated ticket. The ticket's version is not bumped unless the feedback reopens it.
+ * the rated ticket. The ticket's version is not bumped unless the feedback reopens it. The
+ * feedback itself is then filed Closed ({@link fileFeedback}).
  *
  * A reopen request (`target.reopen`) posts {@link reopenRequestText} as a public comment from the
  * requester and, on a Resolved ticket, takes the requester's workflow step Resolved → In progress
@@ -171,6 +172,29 @@ export async function recordFeedback(
   await tx
     .insert(changes)
     .values({ entity: 'submission', entityId: target.ticketId, actorId, action: 'feedback', diff });
+  await fileFeedback(tx, feedback.id, actorId);
+}
+
+/**
+ * A feedback is a record, not a request: filed Closed in its own creating transaction (from New,
+ * or Assigned when a routing rule matched it), with one `status` history entry, so it is never
+ * one of its requester's open requests nor New work for its handlers. It stays listed under its
+ * area and in /Tickets (status Closed). The version stays 1: nobody saw the row before.
+ */
+async function fileFeedback(tx: Database, feedbackId: string, actorId: string): Promise<void> {
+  const [filed] = await tx
+    .select({ status: submissions.status })
+    .from(submissions)
+    .where(eq(submissions.id, feedbackId));
+  if (!filed || filed.status === 'Closed') return;
+  await tx.update(submissions).set({ status: 'Closed' }).where(eq(submissions.id, feedbackId));
+  await tx.insert(changes).values({
+    entity: 'submission',
+    entityId: feedbackId,
+    actorId,
+    action: 'status',
+    diff: { status: { from: filed.status, to: 'Closed' } },
+  });
 }
 
 /** The feedback of a ticket as shown on it, or null. */
