@@ -28,7 +28,10 @@ function belongsTo(steps: readonly FormStep[], index: number): (field: string) =
 }
 
 /** `errors` (an rjsf error schema) with only the top-level entries `keep` accepts ('' stands for the root's own messages). */
-export function pickErrorSchema<T extends FieldErrorSchema | ErrorSchema>(errors: T, keep: (field: string) => boolean): T {
+export function pickErrorSchema<T extends FieldErrorSchema | ErrorSchema>(
+  errors: T,
+  keep: (field: string) => boolean,
+): T {
   const picked: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(errors)) {
     if (key === '__errors' ? keep('') : keep(key)) picked[key] = value;
@@ -61,7 +64,11 @@ export function firstErrorStep(
 }
 
 /** `validation` with only the errors of step `index`. */
-export function pickStepValidation<T>(validation: ValidationData<T>, steps: readonly FormStep[], index: number): ValidationData<T> {
+export function pickStepValidation<T>(
+  validation: ValidationData<T>,
+  steps: readonly FormStep[],
+  index: number,
+): ValidationData<T> {
   const keep = belongsTo(steps, index);
   return {
     errors: validation.errors.filter((error) => keep(topFieldOfProperty(error.property))),

@@ -64,7 +64,20 @@ type View = {
  * its own. After every move the keyboard focus goes to the step's heading.
  */
 export function SteppedForm(props: SteppedFormProps) {
-  const { steps, renderForm, schema, uiSchema, validator, rules, initialFormData, extraErrors, submitting = false, onChange, onSubmit, actions } = props;
+  const {
+    steps,
+    renderForm,
+    schema,
+    uiSchema,
+    validator,
+    rules,
+    initialFormData,
+    extraErrors,
+    submitting = false,
+    onChange,
+    onSubmit,
+    actions,
+  } = props;
   const data = useRef<JsonValue | undefined>(initialFormData);
   const [view, setView] = useState<View>({ index: 0, data: initialFormData, move: 0, focus: null, fromReview: false });
   // errors found by the last full validation or sent by the server, shown on the step of their field
@@ -100,11 +113,15 @@ export function SteppedForm(props: SteppedFormProps) {
   }, [view]);
 
   const stepUiSchemas = useMemo(
-    () => steps.map((step): JsonObject => ({ ...uiSchema, 'ui:ObjectFieldTemplate': stepTemplate(step.fields) as never })),
+    () =>
+      steps.map((step): JsonObject => ({ ...uiSchema, 'ui:ObjectFieldTemplate': stepTemplate(step.fields) as never })),
     [steps, uiSchema],
   );
   const validators = useMemo(() => steps.map((_, index) => stepValidator(validator, steps, index)), [steps, validator]);
-  const customValidate = useMemo(() => (rules?.length ? createRulesValidator<Record<string, unknown>>(rules) : undefined), [rules]);
+  const customValidate = useMemo(
+    () => (rules?.length ? createRulesValidator<Record<string, unknown>>(rules) : undefined),
+    [rules],
+  );
 
   const change = (value: JsonValue) => {
     data.current = value;
@@ -113,7 +130,13 @@ export function SteppedForm(props: SteppedFormProps) {
 
   const submitAll = () => {
     const value = data.current;
-    const validation = validator.validateFormData(value as Record<string, unknown>, schema, customValidate, transformErrors, uiSchema);
+    const validation = validator.validateFormData(
+      value as Record<string, unknown>,
+      schema,
+      customValidate,
+      transformErrors,
+      uiSchema,
+    );
     const first = firstErrorStep(validation.errors, steps);
     if (!first) {
       onSubmit?.(value ?? null);
@@ -132,8 +155,15 @@ export function SteppedForm(props: SteppedFormProps) {
         {[...steps.map((step) => step.title), 'Review and submit'].map((title, index) => (
           <li
             key={index}
-            className={index === view.index ? 'form-steps__item form-steps__item--current' : index < view.index ? 'form-steps__item form-steps__item--done' : 'form-steps__item'}
+            className={
+              index === view.index
+                ? 'form-steps__item form-steps__item--current'
+                : index < view.index
+                  ? 'form-steps__item form-steps__item--done'
+                  : 'form-steps__item'
+            }
             aria-current={index === view.index ? 'step' : undefined}
+            data-step={index + 1}
           >
             {title}
           </li>
@@ -158,11 +188,23 @@ export function SteppedForm(props: SteppedFormProps) {
                 Edit<span className="visually-hidden"> {step.title}</span>
               </button>
             </div>
-            {renderForm({ ...props, uiSchema: stepUiSchemas[index] ?? uiSchema, formData: data.current, readonly: true, extraErrors: undefined })}
+            {renderForm({
+              ...props,
+              uiSchema: stepUiSchemas[index] ?? uiSchema,
+              formData: data.current,
+              readonly: true,
+              extraErrors: undefined,
+            })}
           </section>
         ))}
         <div className="form-actions">
-          <button type="button" className="button button--primary" disabled={submitting} aria-busy={submitting} onClick={submitAll}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={submitting}
+            aria-busy={submitting}
+            onClick={submitAll}
+          >
             Submit
           </button>
           <button type="button" className="button" onClick={() => go(steps.length - 1)}>
@@ -183,31 +225,33 @@ export function SteppedForm(props: SteppedFormProps) {
         {step?.title}
       </h2>
       <Fragment key={view.move}>
-      {renderForm({
-        ...props,
-        uiSchema: stepUiSchemas[view.index] ?? uiSchema,
-        validator: validators[view.index] ?? validator,
-        initialFormData: view.data,
-        extraErrors: stepErrorSchema(errors, steps, view.index),
-        onChange: change,
-        onSubmit: (value) => {
-          data.current = value;
-          // this step's answers passed: the messages kept for its fields are done with
-          setErrors((current) => current && pickErrorSchema(current, (field) => stepOfField(steps, field) !== view.index));
-          go(view.fromReview || isLast ? steps.length : view.index + 1);
-        },
-        submitLabel: view.fromReview ? 'Back to review' : 'Next',
-        actions: (
-          <>
-            {view.index > 0 ? (
-              <button type="button" className="button" onClick={() => go(view.index - 1)}>
-                Back
-              </button>
-            ) : null}
-            {actions}
-          </>
-        ),
-      })}
+        {renderForm({
+          ...props,
+          uiSchema: stepUiSchemas[view.index] ?? uiSchema,
+          validator: validators[view.index] ?? validator,
+          initialFormData: view.data,
+          extraErrors: stepErrorSchema(errors, steps, view.index),
+          onChange: change,
+          onSubmit: (value) => {
+            data.current = value;
+            // this step's answers passed: the messages kept for its fields are done with
+            setErrors(
+              (current) => current && pickErrorSchema(current, (field) => stepOfField(steps, field) !== view.index),
+            );
+            go(view.fromReview || isLast ? steps.length : view.index + 1);
+          },
+          submitLabel: view.fromReview ? 'Back to review' : 'Next',
+          actions: (
+            <>
+              {view.index > 0 ? (
+                <button type="button" className="button" onClick={() => go(view.index - 1)}>
+                  Back
+                </button>
+              ) : null}
+              {actions}
+            </>
+          ),
+        })}
       </Fragment>
     </div>
   );

@@ -12,7 +12,13 @@ import type { Reports } from './findings';
 const POINTER = pointerAt('', STEPS_OPTION);
 
 /** One step's problems; `seen` maps each field already placed to the title of its step. */
-function checkStep(item: JsonValue, index: number, names: ReadonlySet<string>, seen: Map<string, string>, reports: Reports): void {
+function checkStep(
+  item: JsonValue,
+  index: number,
+  names: ReadonlySet<string>,
+  seen: Map<string, string>,
+  reports: Reports,
+): void {
   const at = pointerAt(POINTER, index);
   const label = `step ${index + 1}`;
   if (!isJsonObject(item)) {
@@ -23,7 +29,8 @@ function checkStep(item: JsonValue, index: number, names: ReadonlySet<string>, s
   if (!title) reports.problem('ui.json', pointerAt(at, 'title'), `${label} needs a title (the step's heading)`);
   const named = title ? `step ${index + 1} "${title}"` : label;
   for (const key of Object.keys(item)) {
-    if (key !== 'title' && key !== 'fields') reports.problem('ui.json', pointerAt(at, key), `${named}: "${key}" is not a step option (title, fields)`);
+    if (key !== 'title' && key !== 'fields')
+      reports.problem('ui.json', pointerAt(at, key), `${named}: "${key}" is not a step option (title, fields)`);
   }
   const { fields } = item;
   if (!Array.isArray(fields) || fields.length === 0) {
@@ -33,8 +40,14 @@ function checkStep(item: JsonValue, index: number, names: ReadonlySet<string>, s
   fields.forEach((field, position) => {
     const fieldAt = pointerAt(at, 'fields', position);
     if (typeof field !== 'string') reports.problem('ui.json', fieldAt, `${named}: must be a field name`);
-    else if (!names.has(field)) reports.problem('ui.json', fieldAt, `${named}: "${field}" is not a top-level field of the schema`);
-    else if (seen.has(field)) reports.problem('ui.json', fieldAt, `${named}: "${field}" is already in step "${seen.get(field)}"; a field belongs to exactly one step`);
+    else if (!names.has(field))
+      reports.problem('ui.json', fieldAt, `${named}: "${field}" is not a top-level field of the schema`);
+    else if (seen.has(field))
+      reports.problem(
+        'ui.json',
+        fieldAt,
+        `${named}: "${field}" is already in step "${seen.get(field)}"; a field belongs to exactly one step`,
+      );
     else seen.set(field, title || label);
   });
 }
@@ -54,13 +67,22 @@ export function checkSteps(ui: JsonObject, schema: JsonObject, reports: Reports)
     reports.problem('ui.json', POINTER, 'must be a list of steps: [{ "title": "…", "fields": ["…"] }, …]');
     return;
   }
-  if (steps.length < 2) reports.problem('ui.json', POINTER, `needs at least 2 steps (it has ${steps.length}); leave it out to show the form whole`);
+  if (steps.length < 2)
+    reports.problem(
+      'ui.json',
+      POINTER,
+      `needs at least 2 steps (it has ${steps.length}); leave it out to show the form whole`,
+    );
   const names = new Set(objectFields(schema, schema).fields.keys());
   const seen = new Map<string, string>();
   steps.forEach((item, index) => checkStep(item, index, names, seen, reports));
   const left = [...names].filter((name) => !seen.has(name));
   if (left.length && steps.length) {
     const list = left.map((name) => `"${name}"`).join(', ');
-    reports.problem('ui.json', POINTER, `${list} ${left.length === 1 ? 'is' : 'are'} in no step; put each field in exactly one step`);
+    reports.problem(
+      'ui.json',
+      POINTER,
+      `${list} ${left.length === 1 ? 'is' : 'are'} in no step; put each field in exactly one step`,
+    );
   }
 }
