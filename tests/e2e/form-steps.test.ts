@@ -115,6 +115,25 @@ describe('a property incident filled in step by step', () => {
     expect(await page.locator('#root_location').inputValue()).toBe(EXAMPLE.location);
   });
 
+  it('keeps the answers of every step in the draft: a reload opens step 1 with them', async () => {
+    // the draft is saved a moment after the last change: wait until it holds step 2's answer
+    const location = EXAMPLE.location as string;
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (wanted) => Object.values(localStorage).some((value: string) => value.includes(wanted)),
+          location,
+        ),
+      )
+      .toBe(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'The incident' }).waitFor();
+    await expect.poll(() => page.locator('#root_title').inputValue()).toBe(EXAMPLE.title);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 2, name: 'When and where' }).waitFor();
+    expect(await page.locator('#root_location').inputValue()).toBe(EXAMPLE.location);
+  });
+
   it('reviews every answer read-only, with an Edit button per step', async () => {
     // the rest of the answers, from step 2 on (step 1 is done)
     const firstStep = new Set(['property', 'incidentType', 'severity', 'title']);
@@ -143,6 +162,36 @@ describe('a property incident filled in step by step', () => {
     await expect
       .poll(() => page.locator('.stepped-form input[id="root_title"]').first().inputValue())
       .toBe('Forced entry to storage units, building B (edited)');
+  });
+
+  it("opens the step of the first field the server refuses, with the server's message on it", async () => {
+    const route = `${portal.baseUrl}/api/areas/IncidentForm/submissions`;
+    await page.route(route, (request) =>
+      request.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 422,
+          error: 'validation_failed',
+          message: 'The submission has errors',
+          errors: [{ path: '/location', message: 'is not a place on this property' }],
+        }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { level: 2, name: 'When and where' }).waitFor();
+    await page.unroute(route);
+    expect((await indicator()).count).toBe('Step 2 of 6');
+    const group = page.locator('#root_location').locator('xpath=ancestor::*[contains(@class,"form-group")][1]');
+    await expect.poll(() => group.innerText()).toContain('is not a place on this property');
+    await expect.poll(focused).toBe('root_location');
+    // the message does not hold the step: the server checks again on the next submit
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 2, name: 'What happened' }).waitFor();
+    for (const next of ['Police and fire department', 'Damage and actions', 'Review and submit']) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { level: 2, name: next }).waitFor();
+    }
   });
 
   it('submits from the review and opens the new record', async () => {
