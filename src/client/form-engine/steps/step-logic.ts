@@ -87,3 +87,20 @@ export function stepValidator(validator: FormValidator, steps: readonly FormStep
   scoped.validateFormData = (...args) => pickStepValidation(validator.validateFormData(...args), steps, index);
   return scoped;
 }
+
+/**
+ * The earliest step holding an entry of `errors` (an rjsf error schema, e.g. the server's), with
+ * the top-level field of that entry ('' for the form's own messages); null when there is none.
+ */
+export function firstErrorSchemaStep(
+  errors: FieldErrorSchema | undefined,
+  steps: readonly FormStep[],
+): { index: number; field: string } | null {
+  let first: { index: number; field: string } | null = null;
+  for (const key of Object.keys(errors ?? {})) {
+    const field = key === '__errors' ? '' : key;
+    const index = stepOfField(steps, field);
+    if (!first || index < first.index) first = { index, field };
+  }
+  return first;
+}

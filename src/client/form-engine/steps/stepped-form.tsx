@@ -7,7 +7,14 @@ import { fieldIdForProperty, type FieldErrorSchema } from '../error-schema';
 import { focusFieldById } from '../focus-field';
 import { createRulesValidator } from '../rules-validator';
 import type { AreaFormProps } from '../area-form';
-import { firstErrorStep, pickErrorSchema, stepErrorSchema, stepOfField, stepValidator } from './step-logic';
+import {
+  firstErrorSchemaStep,
+  firstErrorStep,
+  pickErrorSchema,
+  stepErrorSchema,
+  stepOfField,
+  stepValidator,
+} from './step-logic';
 import './steps.css';
 
 /** What a stepped form asks of the form it renders for a step or a review section. */
@@ -79,9 +86,16 @@ export function SteppedForm(props: SteppedFormProps) {
     actions,
   } = props;
   const data = useRef<JsonValue | undefined>(initialFormData);
-  const [view, setView] = useState<View>({ index: 0, data: initialFormData, move: 0, focus: null, fromReview: false });
   // errors found by the last full validation or sent by the server, shown on the step of their field
   const [errors, setErrors] = useState<FieldErrorSchema | undefined>(extraErrors);
+  // a form that opens with the server's errors (an outbox item it refused) opens on the first step holding one
+  const [view, setView] = useState<View>(() => ({
+    index: firstErrorSchemaStep(extraErrors, steps)?.index ?? 0,
+    data: initialFormData,
+    move: 0,
+    focus: null,
+    fromReview: false,
+  }));
   const heading = useRef<HTMLHeadingElement>(null);
   const isReview = view.index === steps.length;
   const total = steps.length + 1;
@@ -89,22 +103,13 @@ export function SteppedForm(props: SteppedFormProps) {
   const go = (index: number, focus: View['focus'] = 'heading', fromReview = false) =>
     setView((current) => ({ index, data: data.current, move: current.move + 1, focus, fromReview }));
 
-  // The server's errors: show them, on the step of the first.
+  // New errors from the server: show them, opening the earliest step that holds one, its field focused.
   const [seenExtra, setSeenExtra] = useState(extraErrors);
   if (extraErrors !== seenExtra) {
     setSeenExtra(extraErrors);
     setErrors(extraErrors);
-    const first = extraErrors ? Object.keys(extraErrors).find((key) => key !== '__errors') : undefined;
-    if (extraErrors) {
-      const index = steps.findIndex((step) => first !== undefined && step.fields.includes(first));
-      setView((current) => ({
-        index: index === -1 ? steps.length - 1 : index,
-        data: data.current,
-        move: current.move + 1,
-        focus: first ? { field: fieldIdForProperty(first) } : 'heading',
-        fromReview: false,
-      }));
-    }
+    const first = firstErrorSchemaStep(extraErrors, steps);
+    if (first) go(first.index, first.field ? { field: fieldIdForProperty(first.field) } : 'heading');
   }
 
   useEffect(() => {

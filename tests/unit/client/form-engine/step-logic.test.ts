@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { transformErrors } from '../../../../src/client/form-engine/error-messages';
 import { createRulesValidator } from '../../../../src/client/form-engine/rules-validator';
 import {
+  firstErrorSchemaStep,
   firstErrorStep,
   stepErrorSchema,
   stepOfField,
@@ -104,6 +105,16 @@ describe('the steps of errors', () => {
     expect(stepErrorSchema(errors, STEPS, 1)).toBeUndefined();
     expect(stepErrorSchema(errors, STEPS, 2)).toEqual({ __errors: ['form'], paid: { __errors: ['p'] } });
     expect(stepErrorSchema(undefined, STEPS, 0)).toBeUndefined();
+  });
+
+  it("opens the earliest step holding one of the server's errors, whatever their order", () => {
+    expect(firstErrorSchemaStep({ paid: { __errors: ['p'] }, injured: { __errors: ['i'] } }, STEPS)).toEqual({
+      index: 1,
+      field: 'injured',
+    });
+    expect(firstErrorSchemaStep({ __errors: ['form'] }, STEPS)).toEqual({ index: 2, field: '' });
+    expect(firstErrorSchemaStep({}, STEPS)).toBeNull();
+    expect(firstErrorSchemaStep(undefined, STEPS)).toBeNull();
   });
 });
 
