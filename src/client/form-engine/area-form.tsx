@@ -3,6 +3,7 @@ import type { RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/ut
 import { useMemo, type ReactNode } from 'react';
 import { LoadError, Loading } from '../components/status-message';
 import type { AreaRule } from '../../shared/area-rules';
+import { formStepsOf } from '../../shared/form-steps';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import { isObjectRoot } from '../../shared/schema-walk';
 import { fieldIdForProperty, type FieldErrorSchema } from './error-schema';
@@ -20,6 +21,7 @@ import { widgetModulesFor } from './widget-needs';
 import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
 import { LeanObjectField } from './fields/lean-object-field';
 import { LeanSchemaField } from './fields/lean-schema-field';
+import { SteppedForm, type StepFormProps } from './steps/stepped-form';
 import './form.css';
 
 /** rjsf's data type parameter; `JsonObject` itself makes rjsf's recursive `ErrorSchema<T>` too deep for tsc. */
@@ -114,8 +116,18 @@ export function AreaForm(props: AreaFormProps) {
   );
 }
 
+/** An editable form whose UI schema has `ui:steps` is shown step by step (steps/stepped-form.tsx). */
 function LoadedAreaForm(props: AreaFormProps) {
-  const { schema, uiSchema, validator, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
+  const { schema, uiSchema, readonly = false } = props;
+  const steps = useMemo(() => (readonly || !isObjectRoot(schema) ? null : formStepsOf(uiSchema)), [readonly, schema, uiSchema]);
+  if (steps) return <SteppedForm {...props} steps={steps} renderForm={renderRjsfForm} />;
+  return <RjsfAreaForm {...props} />;
+}
+
+const renderRjsfForm = (props: StepFormProps) => <RjsfAreaForm {...props} />;
+
+function RjsfAreaForm(props: StepFormProps) {
+  const { schema, uiSchema, validator, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions, submitLabel = 'Submit' } = props;
   // One function per rules object: rjsf re-validates and re-renders when a prop changes identity.
   const customValidate = useMemo(() => (rules?.length ? createRulesValidator<FormValue>(rules) : undefined), [rules]);
   const isObject = useMemo(() => isObjectRoot(schema), [schema]);
@@ -152,7 +164,7 @@ function LoadedAreaForm(props: AreaFormProps) {
         ) : (
           <div className="form-actions">
             <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting}>
-              Submit
+              {submitLabel}
             </button>
             {actions}
           </div>

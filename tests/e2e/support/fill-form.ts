@@ -160,23 +160,71 @@ async function optionIndex(select: Locator, wanted: string): Promise<number> {
 }
 
 
-/** Fills the form on `page` with `data` (the value rjsf should end up with). Throws on fields it never found. */
+/** Creates the rows of repeating sections (outer arrays before inner ones) whose "Add" button is on the page. */
+async function addRows(page: Page, arrays: ReadonlyMap<string, number>, onlyShown: boolean): Promise<void> {
+  for (const [arrayId, length] of [...arrays].sort(([a], [b]) => a.length - b.length)) {
+    const add = page.locator(`#${arrayId}__add`);
+    if (onlyShown && (await add.count()) === 0) continue;
+    for (let index = 0; index < length; index += 1) {
+      if ((await page.locator(`[id^="${arrayId}_${index}_"]`).count()) > 0) continue;
+      await add.click();
+    }
+  }
+}
+
+/** Fills what of `pending` the page shows, in passes (conditional fields appear as others are set): what it never found. */
+async function fillShown(page: Page, pending: Leaf[], stopWhenStuck: boolean): Promise<Leaf[]> {
+  for (let pass = 0; pass < 4 && pending.length > 0; pass += 1) {
+    const missed: Leaf[] = [];
+    for (const leaf of pending) if (!(await fillLeaf(page, leaf))) missed.push(leaf);
+    // on a step, most fields are on other steps: a pass that filled nothing ends the step
+    if (stopWhenStuck && missed.length === pending.length) return missed;
+    pending = missed;
+  }
+  return pending;
+}
+
+/**
+ * Fills the form on `page` with `data` (the value rjsf should end up with). Throws on fields it never found.
+ * A form shown as steps (UI schema `ui:steps`) is filled step by step, pressing "Next" after each,
+ * and left on its review step, whose "Submit" sends it.
+ */
 export async function fillForm(page: Page, data: Json): Promise<void> {
   const out: Leaf[] = [];
   const arrays = new Map<string, number>();
   leaves(data, 'root', out, arrays);
-  // create the rows of repeating sections first (outer arrays before inner ones)
-  for (const [arrayId, length] of [...arrays].sort(([a], [b]) => a.length - b.length)) {
-    for (let index = 0; index < length; index += 1) {
-      if ((await page.locator(`[id^="${arrayId}_${index}_"]`).count()) > 0) continue;
-      await page.locator(`#${arrayId}__add`).click();
-    }
+  await page.locator('form.area-form').first().waitFor();
+  if ((await page.locator('.stepped-form').count()) === 0) {
+    await addRows(page, arrays, false);
+    const pending = await fillShown(page, out, false);
+    if (pending.length > 0) throw new Error(`fields not found: ${pending.map((leaf) => leaf.id).join(', ')}`);
+    return;
   }
   let pending = out;
-  for (let pass = 0; pass < 4 && pending.length > 0; pass += 1) {
-    const missed: Leaf[] = [];
-    for (const leaf of pending) if (!(await fillLeaf(page, leaf))) missed.push(leaf);
-    pending = missed;
+  const next = page.getByRole('button', { name: /^(Next|Back to review)$/ });
+  // the review step has no "Next": its read-only fields are not to be filled
+  while ((await next.count()) > 0) {
+    await addRows(page, arrays, true);
+    pending = await fillShown(page, pending, true);
+    const count = page.locator('.form-steps__count');
+    const before = await count.innerText();
+    await next.click();
+    await page
+      .locator('.form-steps__count', { hasNotText: before })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const shown = await page.locator('.errors, [role="alert"], .error-detail').allInnerTexts();
+        throw new Error(`${String(error)}\n"Next" did not leave ${before}; shown: ${shown.join(' | ')}`);
+      });
   }
   if (pending.length > 0) throw new Error(`fields not found: ${pending.map((leaf) => leaf.id).join(', ')}`);
+}
+
+/** Fills the fields of `data` the page shows now (one step of a form shown as steps), pressing nothing. */
+export async function fillShownFields(page: Page, data: Json): Promise<void> {
+  const out: Leaf[] = [];
+  const arrays = new Map<string, number>();
+  leaves(data, 'root', out, arrays);
+  await addRows(page, arrays, true);
+  await fillShown(page, out, true);
 }

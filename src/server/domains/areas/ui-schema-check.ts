@@ -10,7 +10,8 @@
  * - every widget is one rjsf renders for the field's type (src/shared/widget-names.ts);
  *   `attachments` sits on an array of file references, `richText` on a string;
  * - `ui:order` names fields only, each once, and leaves none out unless it has `"*"` (rjsf refuses
- *   to render such a form: "uiSchema order list does not contain …").
+ *   to render such a form: "uiSchema order list does not contain …");
+ * - `ui:steps`, at the root only, places every top-level field in exactly one step (./steps-check.ts).
  *
  * Warnings: a widget on an object (rjsf ignores it), a `ui:field` neither rjsf nor the form engine registers (rjsf
  * falls back to its own field).
@@ -18,8 +19,10 @@
 import { ATTACHMENTS_WIDGET } from '../../../shared/attachment';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
 import { derefSchema, matchesPattern, objectFields, pointerAt, schemaType } from '../../../shared/schema-walk';
+import { STEPS_OPTION } from '../../../shared/form-steps';
 import { FORM_FIELDS, isKnownWidget, widgetProblem } from '../../../shared/widget-names';
 import type { Reports } from './findings';
+import { checkSteps } from './steps-check';
 
 const RICH_TEXT_WIDGET = 'richText';
 
@@ -184,6 +187,8 @@ function checkLevel(ui: JsonObject, level: Level, pointer: string): void {
       checkWidget(value.widget, level, pointerAt(at, 'widget'));
     } else if (key === 'ui:order') {
       checkOrder(value, [...objectFields(root, schema).fields.keys()], at, reports);
+    } else if (key === STEPS_OPTION && pointer !== '') {
+      reports.problem('ui.json', at, `"${STEPS_OPTION}" splits the whole form: it belongs at the root of ui.json`);
     } else if (key === 'ui:field' && typeof value === 'string' && !(FORM_FIELDS as readonly string[]).includes(value)) {
       reports.warning(
         'ui.json',
@@ -198,4 +203,5 @@ function checkLevel(ui: JsonObject, level: Level, pointer: string): void {
 /** Checks `ui` (the parsed ui.json, an object) against `schema` (the area's JSON Schema) and reports what is wrong. */
 export function checkUiSchema(ui: JsonObject, schema: JsonObject, reports: Reports): void {
   checkLevel(ui, { root: schema, schema, reports }, '');
+  checkSteps(ui, schema, reports);
 }
