@@ -53,7 +53,9 @@ export function formatDate(value: string): string {
   const match = CALENDAR_DATE.exec(value);
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeZone: match ? 'UTC' : undefined }).format(date);
+  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeZone: match ? 'UTC' : undefined }).format(
+    date,
+  );
 }
 
 /**
@@ -65,7 +67,15 @@ export function formatDateTime(value: string, timeZone?: string, showZone = fals
   if (Number.isNaN(date.getTime())) return value;
   // dateStyle/timeStyle do not combine with timeZoneName: the same parts spelt out
   const options: Intl.DateTimeFormatOptions = showZone
-    ? { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }
+    ? {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }
     : { dateStyle: 'medium', timeStyle: 'short', timeZone };
   return new Intl.DateTimeFormat(DISPLAY_LOCALE, options).format(date);
 }

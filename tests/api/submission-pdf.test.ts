@@ -36,7 +36,11 @@ describe('GET /api/areas/:key/submissions/:id/pdf', () => {
     await cp(join(REAL_SCHEMAS_DIR, 'AP'), join(schemasDir, 'AP'), { recursive: true });
     const schemaPath = join(schemasDir, 'AP', 'schema.json');
     const schema = JSON.parse(await readFile(schemaPath, 'utf8')) as JsonObject & { properties: JsonObject };
-    schema.properties.invoiceFiles = { type: 'array', title: 'Invoice scans', items: ATTACHMENT_REF_SCHEMA as unknown as JsonObject };
+    schema.properties.invoiceFiles = {
+      type: 'array',
+      title: 'Invoice scans',
+      items: ATTACHMENT_REF_SCHEMA as unknown as JsonObject,
+    };
     await writeFile(schemaPath, JSON.stringify(schema));
     const uiPath = join(schemasDir, 'AP', 'ui.json');
     const ui = JSON.parse(await readFile(uiPath, 'utf8')) as JsonObject & { 'ui:order': string[] };
@@ -46,8 +50,15 @@ describe('GET /api/areas/:key/submissions/:id/pdf', () => {
     app = await createTestApp({ schemasDir });
 
     const employee = await authHeader(app, 'employee');
-    const { payload, headers } = multipartBody([{ fileName: 'invoice-scan.png', contentType: 'image/png', content: PNG_1X1 }]);
-    const upload = await app.inject({ method: 'POST', url: '/api/attachments', payload, headers: { ...employee, ...headers } });
+    const { payload, headers } = multipartBody([
+      { fileName: 'invoice-scan.png', contentType: 'image/png', content: PNG_1X1 },
+    ]);
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/attachments',
+      payload,
+      headers: { ...employee, ...headers },
+    });
     expect(upload.statusCode, upload.body).toBe(201);
     const file = upload.json<JsonObject>();
     const example = JSON.parse(await readFile(join(schemasDir, 'AP', 'example.json'), 'utf8')) as JsonObject;

@@ -17,7 +17,9 @@ const example = JSON.parse(readFileSync(new URL('../../schemas/AP/example.json',
   unknown
 >;
 // an optional date and an optional text with a placeholder left empty
-const invoice = Object.fromEntries(Object.entries(example).filter(([key]) => key !== 'receivedDate' && key !== 'vendorCode'));
+const invoice = Object.fromEntries(
+  Object.entries(example).filter(([key]) => key !== 'receivedDate' && key !== 'vendorCode'),
+);
 
 let portal: PortalServer;
 let context: BrowserContext;

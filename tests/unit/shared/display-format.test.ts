@@ -51,7 +51,9 @@ describe('display-format', () => {
   });
 
   it('names enum values by their labels', () => {
-    expect(enumLabel('hvac', { oneOf: [{ const: 'hvac', title: 'Heating and cooling' }] }, {})).toBe('Heating and cooling');
+    expect(enumLabel('hvac', { oneOf: [{ const: 'hvac', title: 'Heating and cooling' }] }, {})).toBe(
+      'Heating and cooling',
+    );
     expect(enumLabel('high', { enum: ['low', 'high'] }, { 'ui:enumNames': ['Low', 'High'] })).toBe('High');
     expect(enumLabel('ACH', { enum: ['Check', 'ACH'] }, {})).toBe('ACH');
     expect(enumLabel('free text', { type: 'string' }, {})).toBeUndefined();

@@ -79,7 +79,8 @@ function createPickerWidget(mode: PickerMode) {
       const element = input.current;
       if (!element) return;
       if (picker.current) picker.current.setDate(toPicker(mode, value) ?? '', false);
-      else if (document.activeElement !== element) element.value = readonly ? toReadableText(mode, value) : toText(mode, value);
+      else if (document.activeElement !== element)
+        element.value = readonly ? toReadableText(mode, value) : toText(mode, value);
     }, [value, readonly]);
     // a new bound or unmount: the attached picker goes (the next focus attaches one with the new bounds)
     useEffect(

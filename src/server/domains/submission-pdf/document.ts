@@ -43,7 +43,9 @@ function heading(text: string): Content {
 
 function factsTable(ticket: Ticket): Content {
   const assignee = [ticket.assigneeUser?.name, ticket.assigneeGroup?.name].filter(Boolean).join(' · ');
-  const requester = ticket.requester.email ? `${ticket.requester.name} <${ticket.requester.email}>` : ticket.requester.name;
+  const requester = ticket.requester.email
+    ? `${ticket.requester.name} <${ticket.requester.email}>`
+    : ticket.requester.name;
   const facts: [string, string][] = [
     ['Status', ticket.status],
     ['Priority', ticket.priority],
@@ -115,7 +117,9 @@ export function submissionPdfDefinition(input: SubmissionPdfInput): TDocumentDef
     { text: ticket.number, fontSize: 12, bold: true, margin: [0, 0, 0, 8] },
     factsTable(ticket),
     heading('Submitted data'),
-    ...(input.versionNote ? [{ text: input.versionNote, italics: true, color: MUTED, margin: [0, 0, 0, 4] } satisfies Content] : []),
+    ...(input.versionNote
+      ? [{ text: input.versionNote, italics: true, color: MUTED, margin: [0, 0, 0, 4] } satisfies Content]
+      : []),
     ...fieldsContent(input.schema, input.uiSchema, ticket.data),
     heading('Attachments'),
     filesContent(input.files),

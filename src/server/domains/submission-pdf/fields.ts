@@ -74,7 +74,10 @@ function fileList(value: JsonValue | undefined): string {
   const files = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
   return files
     .filter(isJsonObject)
-    .map((file) => `${typeof file.name === 'string' ? file.name : 'file'}${typeof file.size === 'number' ? ` (${formatBytes(file.size)})` : ''}`)
+    .map(
+      (file) =>
+        `${typeof file.name === 'string' ? file.name : 'file'}${typeof file.size === 'number' ? ` (${formatBytes(file.size)})` : ''}`,
+    )
     .join('\n');
 }
 
@@ -90,7 +93,13 @@ function cellContent(root: JsonObject, field: Field): Content {
   if (Array.isArray(value)) {
     const itemSchema = isJsonObject(schema.items) ? (derefSchema(root, schema.items) ?? {}) : {};
     const itemUi = uiOf(ui, 'items');
-    return { text: value.map((item) => (isJsonObject(item) || Array.isArray(item) ? JSON.stringify(item) : formatScalar(item, itemSchema, itemUi))).join(', ') };
+    return {
+      text: value
+        .map((item) =>
+          isJsonObject(item) || Array.isArray(item) ? JSON.stringify(item) : formatScalar(item, itemSchema, itemUi),
+        )
+        .join(', '),
+    };
   }
   if (isJsonObject(value)) return { text: JSON.stringify(value) };
   return { text: formatScalar(value, schema, ui, { timeZone: PDF_TIME_ZONE, showZone: true }) };
@@ -106,7 +115,8 @@ function sectionTable(root: JsonObject, field: Field): Content {
   const itemSchema = isJsonObject(field.schema.items) ? (derefSchema(root, field.schema.items) ?? {}) : {};
   const itemUi = uiOf(field.ui, 'items');
   const columns = fieldsOf(root, itemSchema, itemUi, {});
-  if (!items.length || !columns.length) return { text: items.length ? `${items.length} items` : 'None', color: LABEL_COLOR, margin: [0, 0, 0, 6] };
+  if (!items.length || !columns.length)
+    return { text: items.length ? `${items.length} items` : 'None', color: LABEL_COLOR, margin: [0, 0, 0, 6] };
   const isNumber = (column: Field) => ['number', 'integer'].includes(schemaType(root, column.schema) ?? '');
   const header: TableCell[] = columns.map((column) => ({
     text: column.title,
@@ -163,13 +173,20 @@ function objectContent(root: JsonObject, schema: JsonObject, ui: JsonObject, dat
   };
   for (const field of fieldsOf(root, schema, ui, data)) {
     const items = isJsonObject(field.schema.items) ? derefSchema(root, field.schema.items) : null;
-    const isSection = schemaType(root, field.schema) === 'array' && items !== null && isObjectSchema(root, items) && widgetOf(field.ui) !== ATTACHMENTS_WIDGET;
+    const isSection =
+      schemaType(root, field.schema) === 'array' &&
+      items !== null &&
+      isObjectSchema(root, items) &&
+      widgetOf(field.ui) !== ATTACHMENTS_WIDGET;
     if (isSection) {
       flush();
       out.push(sectionTitle(field.title), sectionTable(root, field));
     } else if (isObjectSchema(root, field.schema) && widgetOf(field.ui) === undefined) {
       flush();
-      out.push(sectionTitle(field.title), { stack: objectContent(root, field.schema, field.ui, field.value), margin: [10, 0, 0, 0] });
+      out.push(sectionTitle(field.title), {
+        stack: objectContent(root, field.schema, field.ui, field.value),
+        margin: [10, 0, 0, 0],
+      });
     } else {
       rows.push([{ text: field.title, color: LABEL_COLOR }, cellContent(root, field)]);
     }

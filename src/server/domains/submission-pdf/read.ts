@@ -22,7 +22,12 @@ const HISTORY_PAGE = 200;
 function statusChangeOf(entry: { at: string; actor: { name: string } | null; diff: JsonValue }): StatusChange | null {
   const status = isJsonObject(entry.diff) ? entry.diff.status : undefined;
   if (!isJsonObject(status) || typeof status.to !== 'string') return null;
-  return { at: entry.at, by: entry.actor?.name ?? null, from: typeof status.from === 'string' ? status.from : null, to: status.to };
+  return {
+    at: entry.at,
+    by: entry.actor?.name ?? null,
+    from: typeof status.from === 'string' ? status.from : null,
+    to: status.to,
+  };
 }
 
 /** The ticket's status changes, oldest first. */
@@ -62,11 +67,19 @@ export async function renderSubmissionPdf(
   const submission = await findVisibleSubmission(db, user, area.definition.key, id);
   if (!submission) throw notFound(`There is no ${area.definition.key} submission ${id} that you can see.`);
   const ticket = await readTicket(db, user, submission.id, undefined);
-  let schemas = { schema: area.definition.schema, uiSchema: area.definition.uiSchema, versionNote: undefined as string | undefined };
+  let schemas = {
+    schema: area.definition.schema,
+    uiSchema: area.definition.uiSchema,
+    versionNote: undefined as string | undefined,
+  };
   if (submission.schemaVersion !== area.definition.version) {
     try {
       const version = await readFormSchemaVersion(db, areas, area.definition.key, submission.schemaVersion);
-      schemas = { schema: version.schema, uiSchema: version.uiSchema, versionNote: `Shown with version ${version.version} of this form, the one it was submitted with.` };
+      schemas = {
+        schema: version.schema,
+        uiSchema: version.uiSchema,
+        versionNote: `Shown with version ${version.version} of this form, the one it was submitted with.`,
+      };
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
       schemas.versionNote = `Version ${submission.schemaVersion} of this form is not available; shown with the current form.`;

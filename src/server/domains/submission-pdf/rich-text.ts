@@ -106,25 +106,41 @@ function inline(node: RichTextNode, link?: string): Content {
 }
 
 function hasText(nodes: readonly RichTextNode[]): boolean {
-  return nodes.some((node) => (isText(node) ? node.text.trim() !== '' : node.type === 'image' || hasText(node.children)));
+  return nodes.some((node) =>
+    isText(node) ? node.text.trim() !== '' : node.type === 'image' || hasText(node.children),
+  );
 }
 
 function block(element: RichTextElement): Content | null {
   const left = (element.indent ?? 0) * INDENT;
   switch (element.type) {
     case 'heading':
-      return { text: element.children.map((child) => inline(child)), bold: true, fontSize: Math.max(10, 15 - (element.level ?? 1)), margin: [left, 4, 0, 2] };
+      return {
+        text: element.children.map((child) => inline(child)),
+        bold: true,
+        fontSize: Math.max(10, 15 - (element.level ?? 1)),
+        margin: [left, 4, 0, 2],
+      };
     case 'bulleted-list':
     case 'numbered-list': {
       const items = element.children
-        .map((child) => (isText(child) ? [inline(child)] : child.type === 'list-item' ? blocks(child.children) : blocks([child])))
+        .map((child) =>
+          isText(child) ? [inline(child)] : child.type === 'list-item' ? blocks(child.children) : blocks([child]),
+        )
         .filter((content) => content.length > 0)
         .map((content) => (content.length === 1 && content[0] ? content[0] : { stack: content }));
       if (!items.length) return null;
-      return element.type === 'bulleted-list' ? { ul: items, margin: [left, 0, 0, 4] } : { ol: items, margin: [left, 0, 0, 4] };
+      return element.type === 'bulleted-list'
+        ? { ul: items, margin: [left, 0, 0, 4] }
+        : { ol: items, margin: [left, 0, 0, 4] };
     }
     case 'image':
-      return { text: element.alt ? `[Image: ${element.alt}]` : '[Image]', italics: true, color: '#555555', margin: [left, 0, 0, 4] };
+      return {
+        text: element.alt ? `[Image: ${element.alt}]` : '[Image]',
+        italics: true,
+        color: '#555555',
+        margin: [left, 0, 0, 4],
+      };
     default: {
       // a paragraph, or a list item outside a list; block children (HTML may nest them) stack
       if (!element.children.every(isInline)) {

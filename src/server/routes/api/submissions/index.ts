@@ -174,7 +174,9 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
         summary: 'One submission as a PDF (US Letter), named after its number',
         params: ItemParams,
         response: {
-          200: Type.Unsafe<unknown>({ description: 'application/pdf, Content-Disposition: attachment; filename="AP-000012.pdf"' }),
+          200: Type.Unsafe<unknown>({
+            description: 'application/pdf, Content-Disposition: attachment; filename="AP-000012.pdf"',
+          }),
           404: ApiErrorSchema,
           ...AUTH_ERRORS,
         },
