@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/pages.css';
 import './styles/lists.css';
 import './styles/shell.css';
+import './styles/print.css';
 
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no #app element');

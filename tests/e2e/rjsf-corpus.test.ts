@@ -20,7 +20,8 @@ type Json = Parameters<typeof fillForm>[1];
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /**
- * Per area: texts its detail page shows for the example (in the page's text or its fields'
+ * Per area: texts its detail page shows for the example, as people read them (docs/behaviour.md
+ * "Showing values": `1,450.75`, `Mar 14, 2026`) (in the page's text or its fields'
  * values), and either `fill` (a person can fill the form from the example: it is filled in and
  * submitted through the form) or why the form is not filled here (the support helper types and
  * clicks as a person does and cannot do that); those forms are still rendered and their data
@@ -32,7 +33,7 @@ const CASES: Record<string, { shows: string[]; fill?: true; notFilled?: string }
   ArrayOfObjects: { shows: ['Inspect roof', 'Order shingles'], fill: true },
   BooleanWidgets: { shows: ['No pets'], notFilled: 'boolean radios labelled by oneOf titles' },
   DataUrlFile: { shows: ['scan.png'], notFilled: 'file inputs' },
-  DateWidgets: { shows: ['2026-03-14'], notFilled: 'alt-date and alt-datetime selects' },
+  DateWidgets: { shows: ['Mar 14, 2026'], notFilled: 'alt-date and alt-datetime selects' },
   Defaults: { shows: ['Front desk', '555-0000', 'portal'], notFilled: 'a read-only field' },
   EnumObjects: { shows: ['High', 'Two rooms', 'Green'], notFilled: 'radios labelled by ui:enumNames' },
   Examples: { shows: ['B-204', 'Troy'], fill: true },
@@ -44,7 +45,7 @@ const CASES: Record<string, { shows: string[]; fill?: true; notFilled?: string }
   NestedArrays: { shows: ['Seat grid'], fill: true },
   NestedObjects: { shows: ['Dana Reyes', '12 Elm Street', '62704', 'P-1002'], fill: true },
   Nullable: { shows: ['250.5', 'maybe'], fill: true },
-  Numbers: { shows: ['120', '1450.75'], fill: true },
+  Numbers: { shows: ['120', '1,450.75'], fill: true },
   OneOfAnyOf: { shows: ['ops@tm.example', 'ABC-1', 'X1'], fill: true },
   Ordering: { shows: ['first', 'second', 'third'], fill: true },
   PropertyDependencies: { shows: ['Kim', '3 Pine Rd', 'kim@tm.example'], fill: true },

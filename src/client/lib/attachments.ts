@@ -9,6 +9,7 @@ import { API_PREFIX } from '../config/env';
 import { getValidAccessToken } from './auth';
 import { api } from './http';
 import { createIdempotencyKey } from './idempotency-key';
+import { saveBlob } from './save-file';
 
 let activeUploads = 0;
 
@@ -106,13 +107,5 @@ export async function uploadAttachment(
 /** Downloads the attachment with the access token and hands it to the browser as a file named `ref.name`. */
 export async function downloadAttachment(ref: AttachmentRef): Promise<void> {
   const blob = await api.get(`attachments/${encodeURIComponent(ref.id)}`).blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = ref.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL is revoked.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, ref.name);
 }

@@ -50,4 +50,26 @@ export const rows: MatrixRow[] = [
     object: 'assigned',
     expect: signedIn(200),
   },
+  // the PDF: the very rule of reading the submission
+  {
+    method: 'GET',
+    route: '/api/areas/:key/submissions/:id/pdf',
+    url: '/api/areas/AP/submissions/{id}/pdf',
+    object: 'own',
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/areas/:key/submissions/:id/pdf',
+    url: '/api/areas/AP/submissions/{id}/pdf',
+    object: 'other',
+    expect: { ...signedIn(404), accounting: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/areas/:key/submissions/:id/pdf',
+    url: '/api/areas/AP/submissions/{id}/pdf',
+    object: 'assigned',
+    expect: signedIn(200),
+  },
 ];

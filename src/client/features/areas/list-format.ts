@@ -4,11 +4,11 @@
  * no React, no rjsf, so the list page stays out of the form chunk.
  */
 import type { AreaDefinition } from '../../../shared/area';
-import { isJsonObject, type JsonObject, type JsonPrimitive, type JsonValue } from '../../../shared/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
 import { derefSchema, isObjectRoot, objectFields } from '../../../shared/schema-walk';
-import { DISPLAY_LOCALE } from '../../config/env';
+import { enumLabel, formatNumber } from '../../../shared/display-format';
 import { formatDate, formatDateTime } from '../../lib/date-format';
-import { childUiSchema, optionsSourceOf, readUiOptions } from '../../lib/ui-schema';
+import { childUiSchema, optionsSourceOf } from '../../lib/ui-schema';
 
 /**
  * One schema-driven column of a list: property key, header text and what formatting needs. The
@@ -60,29 +60,6 @@ export function buildListColumns(area: Pick<AreaDefinition, 'schema' | 'uiSchema
 export function columnValue(data: JsonValue, column: Pick<ListColumn, 'key' | 'isRoot'>): JsonValue | undefined {
   if (column.isRoot) return data;
   return isJsonObject(data) ? data[column.key] : undefined;
-}
-
-/** A number as shown in lists: two decimals for money (`multipleOf: 0.01`), grouped digits otherwise. */
-export function formatNumber(value: number, schema: JsonObject): string {
-  const isMoney = schema.multipleOf === 0.01;
-  return new Intl.NumberFormat(DISPLAY_LOCALE, isMoney ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {}).format(value);
-}
-
-/** The label of an enum value: `oneOf`/`anyOf` `const` + `title`, or `ui:enumNames`, else the value itself. */
-export function enumLabel(value: JsonPrimitive, schema: JsonObject, uiSchema: JsonObject): string | undefined {
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const options = schema[key];
-    if (!Array.isArray(options)) continue;
-    const match = options.find((option) => isJsonObject(option) && option.const === value);
-    if (isJsonObject(match) && typeof match.title === 'string') return match.title;
-  }
-  if (!Array.isArray(schema.enum)) return undefined;
-  const names = readUiOptions(uiSchema).enumNames;
-  const index = schema.enum.indexOf(value);
-  if (Array.isArray(names) && index >= 0 && typeof names[index] === 'string') return names[index];
-  const named = isJsonObject(names) ? names[String(value)] : undefined;
-  if (typeof named === 'string') return named;
-  return String(value);
 }
 
 function truncate(text: string): string {

@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import flatpickr from 'flatpickr';
 import type { Instance } from 'flatpickr/dist/types/instance';
 import { useEffect, useRef } from 'react';
+import { formatDate, formatDateTime, formatTime } from '../../../shared/display-format';
 import 'flatpickr/dist/flatpickr.min.css';
 
 type PickerMode = 'date' | 'time' | 'date-time';
@@ -46,6 +47,14 @@ function toText(mode: PickerMode, value: unknown): string {
   return picked instanceof Date ? flatpickr.formatDate(picked, INPUT_FORMAT[mode]) : (picked ?? '');
 }
 
+/** The text a read-only field shows: the value as people read it (docs/behaviour.md "Showing values"), nothing when empty. */
+function toReadableText(mode: PickerMode, value: unknown): string {
+  if (typeof value !== 'string' || !value) return '';
+  if (mode === 'date') return formatDate(value);
+  if (mode === 'time') return formatTime(value);
+  return formatDateTime(value);
+}
+
 function createPickerWidget(mode: PickerMode) {
   /**
    * A flatpickr picker for this `format` (date, time or date-time): typing works
@@ -70,8 +79,9 @@ function createPickerWidget(mode: PickerMode) {
       const element = input.current;
       if (!element) return;
       if (picker.current) picker.current.setDate(toPicker(mode, value) ?? '', false);
-      else if (document.activeElement !== element) element.value = toText(mode, value);
-    }, [value]);
+      else if (document.activeElement !== element)
+        element.value = readonly ? toReadableText(mode, value) : toText(mode, value);
+    }, [value, readonly]);
     // a new bound or unmount: the attached picker goes (the next focus attaches one with the new bounds)
     useEffect(
       () => () => {
@@ -105,11 +115,11 @@ function createPickerWidget(mode: PickerMode) {
         name={id}
         type="text"
         className="form-control"
-        defaultValue={toText(mode, value)}
+        defaultValue={readonly ? toReadableText(mode, value) : toText(mode, value)}
         disabled={disabled || readonly}
         required={required}
         autoFocus={autofocus}
-        placeholder={props.placeholder || PLACEHOLDER[mode]}
+        placeholder={readonly ? '' : props.placeholder || PLACEHOLDER[mode]}
         autoComplete="off"
         data-format={mode}
         aria-describedby={`${id}__description ${id}__error ${id}__help`}

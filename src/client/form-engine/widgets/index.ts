@@ -9,6 +9,7 @@ import type { PortalWidget } from '../../../shared/widget-names';
 import { AttachmentsWidget } from './attachments-widget';
 import { deferredWidget } from './deferred-widget';
 import { ImageDisplayWidget } from './image-display';
+import { ReadableTextWidget, ReadableUpDownWidget } from './readable-input';
 import { RichTextWidget } from './rich-text-widget';
 import { loadedWidgetModule } from './widget-modules';
 
@@ -52,7 +53,8 @@ function rjsfOverrides(): RegistryWidgetsType {
 const registries = new Map<string, RegistryWidgetsType>();
 
 /**
- * rjsf's default widgets plus the portal's own: flatpickr pickers under rjsf's date/time keys,
+ * rjsf's default widgets plus the portal's own: rjsf's text and up-down inputs showing read-only
+ * numbers as people read them (readable-input.tsx), flatpickr pickers under rjsf's date/time keys,
  * the choices.js select under `SelectWidget`,
  * `richText` (slate editor), `attachments` (file upload) and `image` (image display).
  * Property selects need no option loading: the schema transform in `property-options.ts` gives
@@ -64,7 +66,13 @@ export function createWidgets(): RegistryWidgetsType {
   const key = `${loadedWidgetModule('datePicker') ? 'dates' : ''}+${loadedWidgetModule('select') ? 'select' : ''}`;
   let registry = registries.get(key);
   if (!registry) {
-    registry = { ...getDefaultRegistry().widgets, ...rjsfOverrides(), ...PORTAL_WIDGET_REGISTRY };
+    registry = {
+      ...getDefaultRegistry().widgets,
+      TextWidget: ReadableTextWidget,
+      UpDownWidget: ReadableUpDownWidget,
+      ...rjsfOverrides(),
+      ...PORTAL_WIDGET_REGISTRY,
+    };
     registries.set(key, registry);
   }
   return registry;

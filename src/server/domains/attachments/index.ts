@@ -3,7 +3,7 @@
  * table; store.ts), their rows, who may read them, and the sweep of uploads never linked to a
  * submission or comment.
  */
-export { findReadableAttachment, toAttachment } from './repository';
+export { findReadableAttachment, listSubmissionFiles, toAttachment } from './repository';
 export { openStoredFile } from './storage';
 export { createAttachmentStore } from './create-store';
 export {

@@ -1,5 +1,5 @@
 /** Attachment rows: the API shape, lookups by idempotency key, and the read rule. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Attachment } from '../../../shared/attachment';
 import type { Database } from '../../db/client';
 import { attachments, submissions, ticketComments } from '../../db/schema';
@@ -64,4 +64,17 @@ export async function findReadableAttachment(db: Database, user: AuthUser, id: s
   // A comment file whose comment is internal (or, impossibly under the FK, missing) needs a handler.
   const isHidden = attachment.commentId !== null && visible.isInternal !== false;
   return isHidden && !ticketRoles(user, visible, await myGroupIdList(db, user)).includes('handler') ? null : attachment;
+}
+
+/**
+ * The files of submission `submissionId` itself (its form's attachment fields; not those of its
+ * comments), oldest first. The caller has already checked that the reader may see the submission.
+ */
+export async function listSubmissionFiles(db: Database, submissionId: string): Promise<Attachment[]> {
+  const rows = await db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.submissionId, submissionId), isNull(attachments.commentId)))
+    .orderBy(asc(attachments.createdAt), asc(attachments.id));
+  return rows.map(toAttachment);
 }

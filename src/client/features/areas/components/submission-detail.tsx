@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Submission } from '../../../../shared/submission';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
+import { DownloadPdfButton } from '../../../components/download-pdf-button';
 import { NotFound } from '../../../components/not-found';
 import { LoadError, Loading } from '../../../components/status-message';
 import { ticketViewPath } from '../../../config/paths';
@@ -70,9 +71,12 @@ export function SubmissionDetail({
         <h1>
           {submission.number} — {area.title}
         </h1>
-        <Link className="button" to={ticketViewPath(submission.id)}>
-          Open as ticket
-        </Link>
+        <div className="page-header__actions no-print">
+          <DownloadPdfButton area={area.key} id={submission.id} number={submission.number} />
+          <Link className="button" to={ticketViewPath(submission.id)}>
+            Open as ticket
+          </Link>
+        </div>
       </div>
       <SubmissionSummary submission={submission} propertyLabels={propertyLabels} />
       {notes?.(submission)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
+import { DownloadPdfButton } from '../../../components/download-pdf-button';
 import { LoadError, Loading } from '../../../components/status-message';
 import { StoredData } from '../../../form-engine/stored-data';
 import { fetchAreaOfSubmission } from '../../../lib/area-api';
@@ -69,6 +70,9 @@ export function TicketViewPage() {
         <h1>
           {t.number} {t.summary ? `— ${t.summary}` : ''}
         </h1>
+        <div className="page-header__actions no-print">
+          <DownloadPdfButton area={t.area} id={t.id} number={t.number} />
+        </div>
       </div>
       <div className="ticket-view">
         <section aria-label="Submission">

@@ -5,9 +5,12 @@
  *   (200 + `Idempotency-Replayed: true` for a retried Idempotency-Key), 422 per-field errors,
  *   409 `schema_changed` when `Form-Schema-Version` names another than the current version;
  * - `GET /api/areas/:key/submissions?limit=&cursor=&sort=&q=&parentId=` → SubmissionPage;
- * - `GET /api/areas/:key/submissions/:id` → Submission, 404 when unknown, of another area or not visible.
+ * - `GET /api/areas/:key/submissions/:id` → Submission, 404 when unknown, of another area or not visible;
+ * - `GET /api/areas/:key/submissions/:id/pdf` → application/pdf, `<number>.pdf` as an attachment, the
+ *   same 404s (docs/behaviour.md "PDF of a submission").
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { create as contentDisposition } from 'content-disposition';
 import { Type } from 'typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
 import { notFound } from '../../../lib/errors';
@@ -24,6 +27,7 @@ import {
   SubmissionSortSchema,
   ValidationErrorSchema,
 } from '../schemas';
+import { renderSubmissionPdf } from '../../../domains/submission-pdf';
 import { createSubmission, findVisibleSubmission, listSubmissions } from '../../../domains/submissions';
 
 const CreateQuery = Type.Object({ parentId: Type.Optional(Type.String({ maxLength: 64 })) });
@@ -158,6 +162,39 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
         throw notFound(`There is no ${area.definition.key} submission ${request.params.id} that you can see.`);
       }
       return submission;
+    },
+  );
+
+  app.get(
+    '/areas/:key/submissions/:id/pdf',
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['submissions'],
+        summary: 'One submission as a PDF (US Letter), named after its number',
+        params: ItemParams,
+        response: {
+          200: Type.Unsafe<unknown>({
+            description: 'application/pdf, Content-Disposition: attachment; filename="AP-000012.pdf"',
+          }),
+          404: ApiErrorSchema,
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, body } = await renderSubmissionPdf(
+        app.db,
+        app.areas,
+        requireUser(request),
+        request.params.key,
+        request.params.id,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(fileName, { type: 'attachment' }))
+        .header('cache-control', 'private, no-store')
+        .send(body);
     },
   );
   done();
