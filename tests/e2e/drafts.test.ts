@@ -9,6 +9,7 @@ import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
+import { DRAFT_SAVE_DELAY_MS } from '../../src/client/features/areas/drafts';
 
 type FormValue = Parameters<typeof fillForm>[1];
 const example = (area: string): FormValue =>
@@ -71,5 +72,18 @@ describe('a draft of the AP invoice form', () => {
     await expect.poll(() => page.getByText(/Draft saved/).count()).toBe(0);
     const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tm.draft.')));
     expect(keys).toEqual([]);
+  });
+
+  // last: the fake clock stays installed on the whole browser context
+  it('is not stored for a form nobody typed in (the defaults the form fills in are no edit)', async () => {
+    const fresh = await context.newPage();
+    await fresh.clock.install();
+    await fresh.goto(`${portal.baseUrl}/AP/Form`);
+    await fresh.locator('#root_vendorName').waitFor();
+    await fresh.clock.runFor(DRAFT_SAVE_DELAY_MS * 5);
+    const keys = await fresh.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tm.draft.')));
+    expect(keys).toEqual([]);
+    expect(await fresh.getByText(/Draft saved/).count()).toBe(0);
+    await fresh.close();
   });
 });

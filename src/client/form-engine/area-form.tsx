@@ -82,7 +82,11 @@ export type AreaFormProps = {
   submitting?: boolean;
   /** Server-side errors shown on their fields (from `toErrorSchema`). */
   extraErrors?: FieldErrorSchema;
-  onChange?: (formData: JsonValue) => void;
+  /**
+   * Every change of the form's data; `fieldId` is the id of the field it came from, absent when the
+   * form changed its data by itself (e.g. on mount, filling in the schema's defaults).
+   */
+  onChange?: (formData: JsonValue, fieldId?: string) => void;
   onSubmit?: (formData: JsonValue) => void;
   /** Extra content after the submit button (e.g. a cancel link). */
   actions?: ReactNode;
@@ -156,7 +160,7 @@ function RjsfAreaForm(props: StepFormProps) {
         omitExtraData
         transformErrors={transformErrors}
         extraErrors={extraErrors}
-        onChange={(event) => onChange?.(toJsonValue(event.formData, isObject))}
+        onChange={(event, fieldId) => onChange?.(toJsonValue(event.formData, isObject), fieldId)}
         onSubmit={(event) => onSubmit?.(toJsonValue(event.formData, isObject))}
       >
         {readonly ? (

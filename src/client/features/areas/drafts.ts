@@ -51,8 +51,12 @@ export type DraftControls = {
   restored: Draft | null;
   /** When the current draft was last written, or null when none is stored. */
   savedAt: string | null;
-  /** Schedules a save of `data` (debounced); data equal to the form's start is not saved. */
-  change: (data: JsonValue) => void;
+  /**
+   * Schedules a save of `data` (debounced); data equal to the form's start is not saved. A change
+   * the form made by itself (`fieldId` absent) before any edit is the start: the data with the
+   * schema's defaults filled in, which a fresh form reports as it mounts.
+   */
+  change: (data: JsonValue, fieldId?: string) => void;
   /** Removes the draft (after a submit, or "Discard draft") and cancels a pending save. */
   clear: () => void;
   /** Writes `data` at once (a submit the server refused must survive a reload). */
@@ -66,6 +70,7 @@ export function useDraft(key: string | null, schemaVersion: number, startData: J
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const startJson = useRef(JSON.stringify(restored?.data ?? startData));
   const emptyJson = useRef(JSON.stringify(startData));
+  const edited = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const saveNow = useCallback(
@@ -78,20 +83,28 @@ export function useDraft(key: string | null, schemaVersion: number, startData: J
     [key, schemaVersion],
   );
   const change = useCallback(
-    (data: JsonValue) => {
+    (data: JsonValue, fieldId?: string) => {
       if (!key) return;
+      if (fieldId === undefined && !edited.current) {
+        // not an edit: without this, every visit of a form with defaults stored a draft and showed
+        // the draft bar above the form a moment after it appeared, moving it down
+        startJson.current = restored ? startJson.current : JSON.stringify(data);
+        return;
+      }
+      edited.current = true;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         if (JSON.stringify(data) === startJson.current && !readDraft(localStorage, key)) return;
         saveNow(data);
       }, DRAFT_SAVE_DELAY_MS);
     },
-    [key, saveNow],
+    [key, saveNow, restored],
   );
   const clear = useCallback(() => {
     clearTimeout(timer.current);
     if (key) localStorage.removeItem(key);
     startJson.current = emptyJson.current;
+    edited.current = false;
     setSavedAt(null);
   }, [key]);
   return { restored, savedAt, change, clear, saveNow };

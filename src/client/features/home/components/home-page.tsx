@@ -55,7 +55,10 @@ function SignedInHome({ firstName, canSubmit, isHandler, aside }: { firstName: s
           {home.status === 'error' ? <LoadError what="Your requests" error={home.error} onRetry={home.reload} /> : null}
           {home.status === 'ready' ? <HomeLists data={home.data} canSubmit={canSubmit} isHandler={isHandler} /> : null}
         </div>
-        <div className="home-grid__side">{aside}</div>
+        {/* below 1024 px the side follows the lists: invisible until they are in, so it never moves on screen */}
+        <div className="home-grid__side" style={home.status === 'loading' ? { visibility: 'hidden' } : undefined}>
+          {aside}
+        </div>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
 import { DownloadPdfButton } from '../../../components/download-pdf-button';
@@ -14,14 +14,21 @@ import { CommentThread } from './comment-thread';
 import { DiffView } from './diff-view';
 import { TicketPanel } from './ticket-panel';
 
-/** The ticket's submission read-only with its area's form (field titles, rich text, files). */
-function TicketSubmission({ ticket }: { ticket: Ticket }) {
+/**
+ * The ticket's submission read-only with its area's form (field titles, rich text, files);
+ * `onShown` once the form or an error has replaced "Loading the form…".
+ */
+function TicketSubmission({ ticket, onShown }: { ticket: Ticket; onShown: () => void }) {
   const area = useResource(`area:${ticket.area}@${ticket.schemaVersion}`, () =>
     fetchAreaOfSubmission(ticket.area, ticket.schemaVersion),
   );
+  const failed = area.status === 'error';
+  useEffect(() => {
+    if (failed) onShown();
+  }, [failed, onShown]);
   if (area.status === 'loading') return <Loading label="Loading the form…" />;
   if (area.status === 'error') return <LoadError error={area.error} onRetry={area.reload} what="This ticket's form" />;
-  return <StoredData area={area.data} submission={ticket} />;
+  return <StoredData area={area.data} submission={ticket} onShown={onShown} />;
 }
 
 /**
@@ -31,10 +38,17 @@ function TicketSubmission({ ticket }: { ticket: Ticket }) {
  * field titles and rich-text fields as rich text (the form engine's `StoredData`, as on the area
  * detail page); comments are rich text with files ({@link CommentThread}, {@link CommentComposer}).
  * A 412 on save tells the user and reloads the fresh ticket.
+ *
+ * The form arrives after the ticket (its area's definition, widgets and property list load
+ * first) and is usually taller than the page: what stands after it (the side panel below 1024 px,
+ * the tabs, the comments) is laid out but kept invisible until the form and the comments are
+ * shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
  */
 export function TicketViewPage() {
   const { id = '' } = useParams();
   const [tab, setTab] = useState<'comments' | 'history'>('comments');
+  const [submissionShown, setSubmissionShown] = useState(false);
+  const showSubmission = useCallback(() => setSubmissionShown(true), []);
   const ticket = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
   const comments = useResource(`comments:${id}`, (signal) => fetchComments(id, signal));
   const history = useResource(`history:${id}`, (signal) =>
@@ -45,6 +59,8 @@ export function TicketViewPage() {
   if (ticket.status === 'loading') return <Loading label="Loading the ticket…" />;
   if (ticket.status === 'error') return <LoadError error={ticket.error} onRetry={ticket.reload} what="This ticket" />;
   const { ticket: t, etag } = ticket.data;
+  const settled = submissionShown && comments.status !== 'loading';
+  const untilSettled = settled ? undefined : ({ visibility: 'hidden' } as const);
   const allowed = t.allowed;
   const reloadAll = () => {
     ticket.reload();
@@ -76,11 +92,13 @@ export function TicketViewPage() {
       </div>
       <div className="ticket-view">
         <section aria-label="Submission">
-          <TicketSubmission ticket={t} />
+          <TicketSubmission ticket={t} onShown={showSubmission} />
         </section>
-        <TicketPanel ticket={t} onSave={save} />
+        <div style={untilSettled}>
+          <TicketPanel ticket={t} onSave={save} />
+        </div>
       </div>
-      <div role="tablist">
+      <div role="tablist" style={untilSettled}>
         <button type="button" role="tab" aria-selected={tab === 'comments'} onClick={() => setTab('comments')}>
           Comments
         </button>
@@ -89,7 +107,7 @@ export function TicketViewPage() {
         </button>
       </div>
       {tab === 'comments' && (
-        <section aria-label="Comments">
+        <section aria-label="Comments" style={untilSettled}>
           {comments.status === 'loading' && <Loading label="Loading the comments…" />}
           {comments.status === 'error' && <LoadError error={comments.error} onRetry={comments.reload} what="The comments" />}
           {comments.status === 'ready' && <CommentThread comments={comments.data} />}
@@ -97,7 +115,7 @@ export function TicketViewPage() {
         </section>
       )}
       {tab === 'history' && history.status === 'ready' && (
-        <ol aria-label="History">
+        <ol aria-label="History" style={untilSettled}>
           {history.data.items.map((entry) => (
             <li key={entry.id}>
               {new Date(entry.at).toLocaleString()} · {entry.actor?.name ?? 'system'} · {entry.action}
