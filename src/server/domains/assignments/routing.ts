@@ -4,12 +4,12 @@
  * submission — assignee user and/or role group, status `Assigned`, the rule's id on the row — and
  * writes one `assigned` change naming the rule, in the caller's transaction.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { parsePointer } from '../../../shared/form-validation';
 import type { JsonPrimitive, JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { assignmentRules, changes, roleGroups, submissions, users } from '../../db/schema';
-import type { SubmissionCreated } from '../submissions';
+import type { SubmissionCreated, SubmissionCreatedEffect } from '../submissions';
 
 /** What a rule is matched against: the area, property code and data of a submission. */
 export type RoutingTarget = { area: string; propertyCode: string | null; data: JsonValue };
@@ -68,16 +68,62 @@ export type AppliedRule = {
   assigneeGroupId: string | null;
 };
 
+/** One stored rule, as routing reads it. */
+type StoredRule = typeof assignmentRules.$inferSelect;
+
 /**
- * Finds the first enabled rule of `target.area` (by position, then creation) that matches and has
- * an assignee left; null when none does.
+ * How long this node keeps the enabled rules without hearing of a change, in milliseconds. Every
+ * change through the API forgets them at once (on this node after its commit, on the others through
+ * the cluster topic `rules`); the time bounds a change made beside the API (SQL by hand).
  */
-export async function findMatchingRule(db: Database, target: RoutingTarget): Promise<AppliedRule | null> {
-  const rules = await db
+export const ROUTING_RULES_TTL_MS = 5_000;
+
+/** `generation` counts invalidations, so a read that raced with a change is not kept. */
+type RulesCache = { rules: StoredRule[] | null; expiresAt: number; generation: number };
+const caches = new WeakMap<Database, RulesCache>();
+
+function cacheOf(db: Database): RulesCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { rules: null, expiresAt: 0, generation: 0 };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Forgets the enabled rules kept for `db` (call after any rule change commits). */
+export function invalidateRoutingRules(db: Database): void {
+  const cache = cacheOf(db);
+  cache.rules = null;
+  cache.generation += 1;
+}
+
+/**
+ * The enabled rules of every area in routing order (position, then creation, then id), kept for
+ * `db`; on a miss read through `reader` (the creating transaction: a second connection from the
+ * pool while holding one could wait for ever).
+ */
+async function enabledRules(db: Database, reader: Database): Promise<StoredRule[]> {
+  const cache = cacheOf(db);
+  if (cache.rules && cache.expiresAt > Date.now()) return cache.rules;
+  const generation = cache.generation;
+  const rules = await reader
     .select()
     .from(assignmentRules)
-    .where(and(eq(assignmentRules.area, target.area), eq(assignmentRules.enabled, true)))
+    .where(eq(assignmentRules.enabled, true))
     .orderBy(asc(assignmentRules.position), asc(assignmentRules.createdAt), asc(assignmentRules.id));
+  if (generation === cache.generation) {
+    cache.rules = rules;
+    cache.expiresAt = Date.now() + ROUTING_RULES_TTL_MS;
+  }
+  return rules;
+}
+
+/**
+ * The first of `rules` (enabled, in routing order) of `target.area` that matches and has an
+ * assignee left; null when none does.
+ */
+function findMatchingRule(rules: readonly StoredRule[], target: RoutingTarget): AppliedRule | null {
   const rule = rules.find(
     (candidate) =>
       (candidate.assigneeUserId !== null || candidate.assigneeGroupId !== null) && ruleMatches(candidate, target),
@@ -92,18 +138,19 @@ export async function findMatchingRule(db: Database, target: RoutingTarget): Pro
 }
 
 /**
- * Routes the new submission `submissionId` inside the creating transaction `tx`: with a matching
+ * Routes the new submission `submissionId` inside the creating transaction `tx` by `rules`: with a matching
  * rule it sets the assignee(s), status `Assigned` and `assignment_rule_id`, and appends one
  * `assigned` change (actor `actorId`, the requester whose request triggered it) whose diff names the
  * rule. Returns the rule applied, or null (the submission stays `New`, nothing is written).
  */
-export async function routeNewSubmission(
+async function routeNewSubmission(
   tx: Database,
+  rules: readonly StoredRule[],
   submissionId: string,
   target: RoutingTarget,
   actorId: string,
 ): Promise<AppliedRule | null> {
-  const rule = await findMatchingRule(tx, target);
+  const rule = findMatchingRule(rules, target);
   if (!rule) return null;
   await tx
     .update(submissions)
@@ -133,8 +180,18 @@ export async function routeNewSubmission(
   return rule;
 }
 
-/** `submissionCreated` listener: routes the new submission by the assignment rules ({@link routeNewSubmission}). */
-export async function routeCreatedSubmission({ tx, submission, requester }: SubmissionCreated): Promise<void> {
-  const target = { area: submission.area.key, propertyCode: submission.propertyCode, data: submission.data };
-  await routeNewSubmission(tx, submission.id, target, requester.id);
+/**
+ * The `submissionCreated` listener of `db`: routes the new submission by the enabled rules
+ * ({@link routeNewSubmission}; kept in memory, see {@link ROUTING_RULES_TTL_MS}) and answers the
+ * status it set, if any.
+ */
+export function routeCreatedSubmissions(
+  db: Database,
+): (event: SubmissionCreated) => Promise<SubmissionCreatedEffect | undefined> {
+  return async ({ tx, submission, requester }) => {
+    const target = { area: submission.area.key, propertyCode: submission.propertyCode, data: submission.data };
+    const rules = await enabledRules(db, tx);
+    const rule = await routeNewSubmission(tx, rules, submission.id, target, requester.id);
+    return rule ? { status: 'Assigned' } : undefined;
+  };
 }
