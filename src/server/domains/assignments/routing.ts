@@ -4,7 +4,7 @@
  * submission — assignee user and/or role group, status `Assigned`, the rule's id on the row — and
  * writes one `assigned` change naming the rule, in the caller's transaction.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { parsePointer } from '../../../shared/form-validation';
 import type { JsonPrimitive, JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
@@ -152,31 +152,32 @@ async function routeNewSubmission(
 ): Promise<AppliedRule | null> {
   const rule = findMatchingRule(rules, target);
   if (!rule) return null;
-  await tx
-    .update(submissions)
-    .set({
-      status: 'Assigned',
-      assigneeUserId: rule.assigneeUserId,
-      assigneeGroupId: rule.assigneeGroupId,
-      assignmentRuleId: rule.id,
-    })
-    .where(eq(submissions.id, submissionId));
   // Same shape as a ticket edit's diff (domains/tickets/workflow.ts): `{ id, name }` references,
   // and only the assignees the rule sets, so the history reads "assigneeGroup: — → Maintenance".
+  // The names are read by the statement itself: one round trip while the area's counter is locked.
+  const { assigneeUserId: userId, assigneeGroupId: groupId } = rule;
   const diff: Record<string, { from: JsonValue; to: JsonValue }> = { status: { from: 'New', to: 'Assigned' } };
-  if (rule.assigneeUserId) {
-    const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, rule.assigneeUserId));
-    diff.assigneeUser = { from: null, to: { id: rule.assigneeUserId, name: user?.name ?? rule.assigneeUserId } };
-  }
-  if (rule.assigneeGroupId) {
-    const [group] = await tx
-      .select({ name: roleGroups.name })
-      .from(roleGroups)
-      .where(eq(roleGroups.id, rule.assigneeGroupId));
-    diff.assigneeGroup = { from: null, to: { id: rule.assigneeGroupId, name: group?.name ?? rule.assigneeGroupId } };
-  }
+  if (userId) diff.assigneeUser = { from: null, to: { id: userId, name: userId } };
+  if (groupId) diff.assigneeGroup = { from: null, to: { id: groupId, name: groupId } };
   diff.rule = { from: null, to: { id: rule.id, name: rule.name } };
-  await tx.insert(changes).values({ entity: 'submission', entityId: submissionId, actorId, action: 'assigned', diff });
+  let named = sql`${JSON.stringify(diff)}::jsonb`;
+  if (userId) {
+    const name = sql`(select ${users.name} from ${users} where ${users.id} = ${userId}::uuid)`;
+    named = sql`jsonb_set(${named}, '{assigneeUser,to,name}', to_jsonb(coalesce(${name}, ${userId}::text)))`;
+  }
+  if (groupId) {
+    const name = sql`(select ${roleGroups.name} from ${roleGroups} where ${roleGroups.id} = ${groupId}::uuid)`;
+    named = sql`jsonb_set(${named}, '{assigneeGroup,to,name}', to_jsonb(coalesce(${name}, ${groupId}::text)))`;
+  }
+  await tx.execute(sql`
+    with "routed" as (
+      update ${submissions} set "status" = 'Assigned', "assignee_user_id" = ${userId}::uuid,
+        "assignee_group_id" = ${groupId}::uuid, "assignment_rule_id" = ${rule.id}::uuid
+      where "id" = ${submissionId}::uuid
+      returning "id"
+    )
+    insert into ${changes} ("entity", "entity_id", "actor_id", "action", "diff")
+    select 'submission', "id"::text, ${actorId}::uuid, 'assigned', ${named} from "routed"`);
   return rule;
 }
 
