@@ -3,7 +3,7 @@
  * and/or role group, in order), their validation and preview, and routing itself, which reacts to
  * `submissionCreated`.
  */
-export type { AssignmentDependencies, AssignmentEvents } from './events';
+export type { AssignmentEvents } from './events';
 export { invalidateRoutingRules, routeCreatedSubmissions } from './routing';
 export { normalizeRule, validateRule } from './rule-validation';
 export {

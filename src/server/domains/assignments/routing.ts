@@ -76,7 +76,7 @@ type StoredRule = typeof assignmentRules.$inferSelect;
  * change through the API forgets them at once (on this node after its commit, on the others through
  * the cluster topic `rules`); the time bounds a change made beside the API (SQL by hand).
  */
-export const ROUTING_RULES_TTL_MS = 5_000;
+const ROUTING_RULES_TTL_MS = 5_000;
 
 /** `generation` counts invalidations, so a read that raced with a change is not kept. */
 type RulesCache = { rules: StoredRule[] | null; expiresAt: number; generation: number };

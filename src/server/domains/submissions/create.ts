@@ -230,7 +230,7 @@ async function writeSubmission(
       ${isoText(sql`c."created_at"`)} as "created_at", ${isoText(sql`c."updated_at"`)} as "updated_at",
       u."name" as "requester_name", u."email" as "requester_email"
     from "created" c join "users" u on u."id" = c."requester_id"`);
-  return (result as unknown as { rows: CreatedRow[] }).rows[0];
+  return (result as { rows: CreatedRow[] }).rows[0];
 }
 
 /**
