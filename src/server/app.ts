@@ -4,7 +4,13 @@
  * drive it with `app.inject`.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AppConfig } from './config';
 import { admissionPlugin } from './plugins/admission';
 import { areaReloadPlugin } from './plugins/area-reload';
@@ -49,6 +55,27 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
 }
 
 /**
+ * The request log (README.md "Logs"): Fastify's own lines, but `incoming request` at debug and
+ * `request completed` at info only for an answer of 400 or more (at debug otherwise), so
+ * `LOG_LEVEL=debug` lists every request. Two info lines per request cost a busy server more than
+ * the request's database work (docs/performance.md "Submission throughput"); errors are logged as
+ * Fastify logs them.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error || reply.statusCode >= 400) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/**
  * Builds the app for `config`: judges the form areas (a broken folder is left out, never fatal),
  * opens, migrates and seeds the database, records schema versions and starts watching SCHEMAS_DIR,
  * mounts the built-in identity provider (unless an external issuer is configured), the API, its
@@ -58,6 +85,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     // PGlite's start (WebAssembly, migrations, first seed) took over Fastify's default 10 s on a
     // loaded 2-core machine; a slow start is not a broken plugin.

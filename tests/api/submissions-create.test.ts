@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateAccess } from '../../src/server/domains/role-groups/access';
-import { changes, roleGroups } from '../../src/server/db/schema';
+import { changes, properties, roleGroups } from '../../src/server/db/schema';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { Submission, SubmissionPage } from '../../src/shared/submission';
 import { createTestApp } from './helpers/app';
@@ -121,6 +121,35 @@ describe('POST /api/areas/:key/submissions', () => {
       { path: '/property', message: 'must be an existing, active property' },
     ]);
     expect(await countSubmissions(app)).toBe(before);
+  });
+
+  it('refuses a deactivated property without using a number: the next submission takes the next one', async () => {
+    const first = await post('/api/areas/AP/submissions', AP_EXAMPLE);
+    expect(first.statusCode, first.body).toBe(201);
+    const sequence = (number: string) => Number(number.slice('AP-'.length));
+    await app.db.update(properties).set({ active: false }).where(eq(properties.code, 'P-1004'));
+    try {
+      const before = await countSubmissions(app);
+      const refused = await post('/api/areas/AP/submissions', { ...AP_EXAMPLE, property: 'P-1004' });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json<ValidationErrorBody>().errors).toEqual([
+        { path: '/property', message: 'must be an existing, active property' },
+      ]);
+      // with another error, both are listed
+      const both = await post('/api/areas/AP/submissions', { ...AP_EXAMPLE, property: 'P-1004', amount: 'x' });
+      expect(both.json<ValidationErrorBody>().errors).toEqual(
+        expect.arrayContaining([
+          { path: '/property', message: 'must be an existing, active property' },
+          expect.objectContaining({ path: '/amount' }),
+        ]),
+      );
+      expect(await countSubmissions(app)).toBe(before);
+    } finally {
+      await app.db.update(properties).set({ active: true }).where(eq(properties.code, 'P-1004'));
+    }
+    const next = await post('/api/areas/AP/submissions', AP_EXAMPLE);
+    expect(next.statusCode, next.body).toBe(201);
+    expect(sequence(next.json<Submission>().number)).toBe(sequence(first.json<Submission>().number) + 1);
   });
 
   it('answers 404 for an unknown area, and 422 for a body that is not an object for a form whose root is one', async () => {

@@ -17,6 +17,8 @@
  * plugins/domains.ts and plugins/area-reload.ts):
  * - effective access per user (domains/role-groups/access.ts): topic `access`, published by every
  *   role-group, scope or member change; also expires after 5 s;
+ * - the enabled routing rules (domains/assignments/routing.ts): topic `rules`, published by every
+ *   rule change; also expire after 5 s;
  * - the form-area catalogue: each node judges its own SCHEMAS_DIR; a reload that changed something
  *   publishes `areas`, and the others rescan their folder at once;
  * - needs nothing: verified access tokens (plugins/auth: a pure function of the token and the
@@ -35,12 +37,12 @@ import { sharedPlugin } from '../lib/shared-plugin';
 export const CLUSTER_CHANNEL = 'portal_cache';
 
 /** What a node may tell the others (see the module comment). */
-export type ClusterTopic = 'access' | 'areas';
+export type ClusterTopic = 'access' | 'areas' | 'rules';
 
 /** `application_name` of the listening connections (then the node id), as `pg_stat_activity` shows them. */
 export const LISTENER_APPLICATION_NAME = 'tm-portal listen';
 
-const TOPICS: readonly ClusterTopic[] = ['access', 'areas'];
+const TOPICS: readonly ClusterTopic[] = ['access', 'areas', 'rules'];
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5_000;
 

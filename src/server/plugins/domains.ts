@@ -8,9 +8,15 @@
  *   feedback links a rating to the ticket it rates (both inside the creating transaction);
  * - `roleGroupsChanged`: the other API nodes are told to forget the access they remember (when the
  *   change commits; plugins/cluster-events.ts), and a node told so by another forgets its own;
+ * - `assignmentRulesChanged`: likewise for the routing rules each node keeps (topic `rules`);
  * - deleting a role group is refused while routing rules or tickets are assigned to it.
  */
-import { rulesAssigningTo, routeCreatedSubmission } from '../domains/assignments';
+import {
+  invalidateRoutingRules,
+  routeCreatedSubmissions,
+  rulesAssigningTo,
+  type AssignmentEvents,
+} from '../domains/assignments';
 import { GroupReferences, invalidateAccess, type RoleGroupEvents } from '../domains/role-groups';
 import type { SubmissionEvents } from '../domains/submissions';
 import { objectToFeedback, recordFeedbackOfSubmission, ticketsAssignedToGroup } from '../domains/tickets';
@@ -18,17 +24,19 @@ import { DomainEvents } from '../lib/domain-events';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** Every event the portal's domains announce. */
-export type PortalEvents = SubmissionEvents & RoleGroupEvents;
+export type PortalEvents = SubmissionEvents & RoleGroupEvents & AssignmentEvents;
 
 /** See the module comment. Needs `app.db` and `app.cluster`. */
 export const domainsPlugin = sharedPlugin(async (app) => {
   const { cluster, db } = app;
   const events = new DomainEvents<PortalEvents>();
   events.on('submissionChecking', objectToFeedback);
-  events.on('submissionCreated', routeCreatedSubmission);
+  events.on('submissionCreated', routeCreatedSubmissions(db));
   events.on('submissionCreated', recordFeedbackOfSubmission);
   events.on('roleGroupsChanged', ({ tx }) => cluster.publish(tx, 'access'));
   cluster.on('access', () => invalidateAccess(db));
+  events.on('assignmentRulesChanged', ({ tx }) => cluster.publish(tx, 'rules'));
+  cluster.on('rules', () => invalidateRoutingRules(db));
 
   const groupReferences = new GroupReferences();
   groupReferences.add(rulesAssigningTo);

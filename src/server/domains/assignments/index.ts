@@ -3,7 +3,8 @@
  * and/or role group, in order), their validation and preview, and routing itself, which reacts to
  * `submissionCreated`.
  */
-export { routeCreatedSubmission } from './routing';
+export type { AssignmentEvents } from './events';
+export { invalidateRoutingRules, routeCreatedSubmissions } from './routing';
 export { normalizeRule, validateRule } from './rule-validation';
 export {
   createRule,

@@ -4,12 +4,12 @@
  * submission — assignee user and/or role group, status `Assigned`, the rule's id on the row — and
  * writes one `assigned` change naming the rule, in the caller's transaction.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { parsePointer } from '../../../shared/form-validation';
 import type { JsonPrimitive, JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { assignmentRules, changes, roleGroups, submissions, users } from '../../db/schema';
-import type { SubmissionCreated } from '../submissions';
+import type { SubmissionCreated, SubmissionCreatedEffect } from '../submissions';
 
 /** What a rule is matched against: the area, property code and data of a submission. */
 export type RoutingTarget = { area: string; propertyCode: string | null; data: JsonValue };
@@ -68,16 +68,62 @@ export type AppliedRule = {
   assigneeGroupId: string | null;
 };
 
+/** One stored rule, as routing reads it. */
+type StoredRule = typeof assignmentRules.$inferSelect;
+
 /**
- * Finds the first enabled rule of `target.area` (by position, then creation) that matches and has
- * an assignee left; null when none does.
+ * How long this node keeps the enabled rules without hearing of a change, in milliseconds. Every
+ * change through the API forgets them at once (on this node after its commit, on the others through
+ * the cluster topic `rules`); the time bounds a change made beside the API (SQL by hand).
  */
-export async function findMatchingRule(db: Database, target: RoutingTarget): Promise<AppliedRule | null> {
-  const rules = await db
+const ROUTING_RULES_TTL_MS = 5_000;
+
+/** `generation` counts invalidations, so a read that raced with a change is not kept. */
+type RulesCache = { rules: StoredRule[] | null; expiresAt: number; generation: number };
+const caches = new WeakMap<Database, RulesCache>();
+
+function cacheOf(db: Database): RulesCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { rules: null, expiresAt: 0, generation: 0 };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Forgets the enabled rules kept for `db` (call after any rule change commits). */
+export function invalidateRoutingRules(db: Database): void {
+  const cache = cacheOf(db);
+  cache.rules = null;
+  cache.generation += 1;
+}
+
+/**
+ * The enabled rules of every area in routing order (position, then creation, then id), kept for
+ * `db`; on a miss read through `reader` (the creating transaction: a second connection from the
+ * pool while holding one could wait for ever).
+ */
+async function enabledRules(db: Database, reader: Database): Promise<StoredRule[]> {
+  const cache = cacheOf(db);
+  if (cache.rules && cache.expiresAt > Date.now()) return cache.rules;
+  const generation = cache.generation;
+  const rules = await reader
     .select()
     .from(assignmentRules)
-    .where(and(eq(assignmentRules.area, target.area), eq(assignmentRules.enabled, true)))
+    .where(eq(assignmentRules.enabled, true))
     .orderBy(asc(assignmentRules.position), asc(assignmentRules.createdAt), asc(assignmentRules.id));
+  if (generation === cache.generation) {
+    cache.rules = rules;
+    cache.expiresAt = Date.now() + ROUTING_RULES_TTL_MS;
+  }
+  return rules;
+}
+
+/**
+ * The first of `rules` (enabled, in routing order) of `target.area` that matches and has an
+ * assignee left; null when none does.
+ */
+function findMatchingRule(rules: readonly StoredRule[], target: RoutingTarget): AppliedRule | null {
   const rule = rules.find(
     (candidate) =>
       (candidate.assigneeUserId !== null || candidate.assigneeGroupId !== null) && ruleMatches(candidate, target),
@@ -92,49 +138,61 @@ export async function findMatchingRule(db: Database, target: RoutingTarget): Pro
 }
 
 /**
- * Routes the new submission `submissionId` inside the creating transaction `tx`: with a matching
+ * Routes the new submission `submissionId` inside the creating transaction `tx` by `rules`: with a matching
  * rule it sets the assignee(s), status `Assigned` and `assignment_rule_id`, and appends one
  * `assigned` change (actor `actorId`, the requester whose request triggered it) whose diff names the
  * rule. Returns the rule applied, or null (the submission stays `New`, nothing is written).
  */
-export async function routeNewSubmission(
+async function routeNewSubmission(
   tx: Database,
+  rules: readonly StoredRule[],
   submissionId: string,
   target: RoutingTarget,
   actorId: string,
 ): Promise<AppliedRule | null> {
-  const rule = await findMatchingRule(tx, target);
+  const rule = findMatchingRule(rules, target);
   if (!rule) return null;
-  await tx
-    .update(submissions)
-    .set({
-      status: 'Assigned',
-      assigneeUserId: rule.assigneeUserId,
-      assigneeGroupId: rule.assigneeGroupId,
-      assignmentRuleId: rule.id,
-    })
-    .where(eq(submissions.id, submissionId));
   // Same shape as a ticket edit's diff (domains/tickets/workflow.ts): `{ id, name }` references,
   // and only the assignees the rule sets, so the history reads "assigneeGroup: — → Maintenance".
+  // The names are read by the statement itself: one round trip while the area's counter is locked.
+  const { assigneeUserId: userId, assigneeGroupId: groupId } = rule;
   const diff: Record<string, { from: JsonValue; to: JsonValue }> = { status: { from: 'New', to: 'Assigned' } };
-  if (rule.assigneeUserId) {
-    const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, rule.assigneeUserId));
-    diff.assigneeUser = { from: null, to: { id: rule.assigneeUserId, name: user?.name ?? rule.assigneeUserId } };
-  }
-  if (rule.assigneeGroupId) {
-    const [group] = await tx
-      .select({ name: roleGroups.name })
-      .from(roleGroups)
-      .where(eq(roleGroups.id, rule.assigneeGroupId));
-    diff.assigneeGroup = { from: null, to: { id: rule.assigneeGroupId, name: group?.name ?? rule.assigneeGroupId } };
-  }
+  if (userId) diff.assigneeUser = { from: null, to: { id: userId, name: userId } };
+  if (groupId) diff.assigneeGroup = { from: null, to: { id: groupId, name: groupId } };
   diff.rule = { from: null, to: { id: rule.id, name: rule.name } };
-  await tx.insert(changes).values({ entity: 'submission', entityId: submissionId, actorId, action: 'assigned', diff });
+  let named = sql`${JSON.stringify(diff)}::jsonb`;
+  if (userId) {
+    const name = sql`(select ${users.name} from ${users} where ${users.id} = ${userId}::uuid)`;
+    named = sql`jsonb_set(${named}, '{assigneeUser,to,name}', to_jsonb(coalesce(${name}, ${userId}::text)))`;
+  }
+  if (groupId) {
+    const name = sql`(select ${roleGroups.name} from ${roleGroups} where ${roleGroups.id} = ${groupId}::uuid)`;
+    named = sql`jsonb_set(${named}, '{assigneeGroup,to,name}', to_jsonb(coalesce(${name}, ${groupId}::text)))`;
+  }
+  await tx.execute(sql`
+    with "routed" as (
+      update ${submissions} set "status" = 'Assigned', "assignee_user_id" = ${userId}::uuid,
+        "assignee_group_id" = ${groupId}::uuid, "assignment_rule_id" = ${rule.id}::uuid
+      where "id" = ${submissionId}::uuid
+      returning "id"
+    )
+    insert into ${changes} ("entity", "entity_id", "actor_id", "action", "diff")
+    select 'submission', "id"::text, ${actorId}::uuid, 'assigned', ${named} from "routed"`);
   return rule;
 }
 
-/** `submissionCreated` listener: routes the new submission by the assignment rules ({@link routeNewSubmission}). */
-export async function routeCreatedSubmission({ tx, submission, requester }: SubmissionCreated): Promise<void> {
-  const target = { area: submission.area.key, propertyCode: submission.propertyCode, data: submission.data };
-  await routeNewSubmission(tx, submission.id, target, requester.id);
+/**
+ * The `submissionCreated` listener of `db`: routes the new submission by the enabled rules
+ * ({@link routeNewSubmission}; kept in memory, see {@link ROUTING_RULES_TTL_MS}) and answers the
+ * status it set, if any.
+ */
+export function routeCreatedSubmissions(
+  db: Database,
+): (event: SubmissionCreated) => Promise<SubmissionCreatedEffect | undefined> {
+  return async ({ tx, submission, requester }) => {
+    const target = { area: submission.area.key, propertyCode: submission.propertyCode, data: submission.data };
+    const rules = await enabledRules(db, tx);
+    const rule = await routeNewSubmission(tx, rules, submission.id, target, requester.id);
+    return rule ? { status: 'Assigned' } : undefined;
+  };
 }

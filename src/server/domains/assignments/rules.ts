@@ -2,7 +2,9 @@
  * Reading and writing assignment rules (docs/behaviour.md "Routing rules"). Every write runs in one
  * transaction with its history row(s) in `changes` (entity `assignment_rule`, the actor, a
  * field-level diff `{ field: { from, to } }`); updates, enable/disable and delete are optimistic:
- * they name the version they read and a stale one answers 412 `precondition_failed`.
+ * they name the version they read and a stale one answers 412 `precondition_failed`. Every change
+ * announces `assignmentRulesChanged` in its transaction and, once committed, makes this node's
+ * routing forget the rules it keeps (./routing.ts).
  */
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { AssignmentPreview, AssignmentRule } from '../../../shared/assignment';
@@ -12,7 +14,8 @@ import type { Database } from '../../db/client';
 import { assignmentRules, changes, roleGroups, submissions, users } from '../../db/schema';
 import { HttpError, notFound, validationFailed } from '../../lib/errors';
 import type { GroupReference } from '../role-groups';
-import { ruleMatches } from './routing';
+import { invalidateRoutingRules, ruleMatches } from './routing';
+import type { AssignmentDependencies } from './events';
 import { UUID_PATTERN } from '../../lib/uuid';
 import type { NormalizedRule } from './rule-validation';
 
@@ -126,7 +129,11 @@ async function storedRule(db: Database, id: string): Promise<StoredRule> {
 }
 
 /** Creates `rule` at the end of the order (position = last + 1) and records `created`. */
-export async function createRule(db: Database, rule: NormalizedRule, actorId: string): Promise<AssignmentRule> {
+export async function createRule(
+  { db, events }: AssignmentDependencies,
+  rule: NormalizedRule,
+  actorId: string,
+): Promise<AssignmentRule> {
   const id = await db.transaction(async (tx) => {
     const [last] = await tx.select({ position: max(assignmentRules.position) }).from(assignmentRules);
     const [row] = await tx
@@ -135,8 +142,10 @@ export async function createRule(db: Database, rule: NormalizedRule, actorId: st
       .returning();
     if (!row) throw new Error('assignment rule insert returned no row');
     await record(tx, row.id, actorId, 'created', diffOf(null, { ...comparable(row), position: row.position }));
+    await events.emit('assignmentRulesChanged', { tx });
     return row.id;
   });
+  invalidateRoutingRules(db);
   return getRule(db, id);
 }
 
@@ -146,7 +155,7 @@ export async function createRule(db: Database, rule: NormalizedRule, actorId: st
  * unknown id; 412 stale version (nothing written).
  */
 export async function updateRule(
-  db: Database,
+  { db, events }: AssignmentDependencies,
   id: string,
   version: number,
   rule: NormalizedRule,
@@ -164,13 +173,15 @@ export async function updateRule(
       .returning();
     if (!row) throw stale(before);
     await record(tx, id, actorId, 'updated', diffOf(comparable(before), comparable(row)));
+    await events.emit('assignmentRulesChanged', { tx });
   });
+  invalidateRoutingRules(db);
   return getRule(db, id);
 }
 
 /** Enables or disables the rule at `version`; records `enabled` / `disabled`. Errors as {@link updateRule}. */
 export async function setRuleEnabled(
-  db: Database,
+  { db, events }: AssignmentDependencies,
   id: string,
   version: number,
   enabled: boolean,
@@ -185,7 +196,9 @@ export async function setRuleEnabled(
       .returning();
     if (!row) throw stale(before);
     await record(tx, id, actorId, enabled ? 'enabled' : 'disabled', diffOf({ enabled: before.enabled }, { enabled }));
+    await events.emit('assignmentRulesChanged', { tx });
   });
+  invalidateRoutingRules(db);
   return getRule(db, id);
 }
 
@@ -194,7 +207,12 @@ export async function setRuleEnabled(
  * keep their assignee; their `assignment_rule_id` becomes null (the `assigned` change still names
  * the rule). Errors as {@link updateRule}.
  */
-export async function deleteRule(db: Database, id: string, version: number, actorId: string): Promise<void> {
+export async function deleteRule(
+  { db, events }: AssignmentDependencies,
+  id: string,
+  version: number,
+  actorId: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await storedRule(tx, id);
     const [row] = await tx
@@ -203,7 +221,9 @@ export async function deleteRule(db: Database, id: string, version: number, acto
       .returning({ id: assignmentRules.id });
     if (!row) throw stale(before);
     await record(tx, id, actorId, 'deleted', diffOf({ ...comparable(before), position: before.position }, null));
+    await events.emit('assignmentRulesChanged', { tx });
   });
+  invalidateRoutingRules(db);
 }
 
 /**
@@ -212,7 +232,11 @@ export async function deleteRule(db: Database, id: string, version: number, acto
  * or misses one (someone added or deleted a rule meanwhile) is 412. Each rule whose position
  * changes gets version + 1 and one `reordered` change.
  */
-export async function reorderRules(db: Database, ids: readonly string[], actorId: string): Promise<AssignmentRule[]> {
+export async function reorderRules(
+  { db, events }: AssignmentDependencies,
+  ids: readonly string[],
+  actorId: string,
+): Promise<AssignmentRule[]> {
   if (new Set(ids).size !== ids.length) throw validationFailed([{ path: '/ids', message: 'must not repeat a rule' }]);
   await db.transaction(async (tx) => {
     const current = await tx
@@ -235,7 +259,9 @@ export async function reorderRules(db: Database, ids: readonly string[], actorId
         .where(eq(assignmentRules.id, id));
       await record(tx, id, actorId, 'reordered', { position: { from: rule.position, to: index + 1 } });
     }
+    await events.emit('assignmentRulesChanged', { tx });
   });
+  invalidateRoutingRules(db);
   return listRules(db);
 }
 

@@ -4,8 +4,10 @@
  * areas, then every field check (portal-set ticket fields, the area's JSON Schema, its cross-field
  * rules from area.json `rules`, rich-text fields, property fields, attachment references, and
  * whatever other domains object to on `submissionChecking`), and finally ONE transaction: the
- * per-area number, the row, its `created` history entry, the attachment links, and
- * `submissionCreated` (routing and ticket feedback react to it there).
+ * per-area number, the row and its `created` history entry (one statement, which also checks the
+ * property fields), the attachment links, and `submissionCreated` (routing and ticket feedback
+ * react to it there). The Idempotency-Key is looked up only when something refuses the request
+ * (its unique key refuses a second row): a retry of a stored submission answers with it.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
@@ -15,9 +17,9 @@ import { isJsonObject, type JsonValue } from '../../../shared/json';
 import { isDocumentString, readRichText, toPlainText } from '../../../shared/rich-text';
 import { SCHEMA_CHANGED_ERROR } from '../../../shared/form-areas';
 import { canSubmitArea } from '../../../shared/scopes';
-import { formatSubmissionNumber, type Submission } from '../../../shared/submission';
+import type { Submission, TicketPriority, TicketStatus } from '../../../shared/submission';
 import type { Database } from '../../db/client';
-import { areaCounters, changes, submissions } from '../../db/schema';
+import { submissions } from '../../db/schema';
 import { isActiveProperty } from '../properties';
 import { type Area, findPropertyFields } from '../areas';
 import { sanitiseRichTextFields } from '../../lib/rich-text-sanitiser';
@@ -105,19 +107,6 @@ async function checkParent(db: Database, input: CreateInput): Promise<void> {
   if (!parent) throw notFound(`There is no ${definition.parent} submission ${input.parentId} that you can see.`);
 }
 
-/** Every field offering properties must name an existing, active property (the list behind the picker). */
-async function propertyErrors(db: Database, area: Area, data: JsonValue, errors: FieldError[]): Promise<FieldError[]> {
-  const found: FieldError[] = [];
-  if (!isJsonObject(data)) return found;
-  for (const field of findPropertyFields(area.definition.uiSchema)) {
-    const value = data[field];
-    const path = `/${escapePointerToken(field)}`;
-    if (typeof value !== 'string' || errors.some((e) => e.path === path)) continue;
-    if (!(await isActiveProperty(db, value))) found.push({ path, message: 'must be an existing, active property' });
-  }
-  return found;
-}
-
 /** The area's cross-field rules (area.json `rules`); a field the schema already faulted keeps that one message. */
 function ruleErrors(area: Area, data: JsonValue, errors: FieldError[]): FieldError[] {
   const faulted = new Set(errors.map((error) => error.path));
@@ -141,61 +130,158 @@ function summaryOf(area: Area, data: JsonValue): string | null {
   return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text || null;
 }
 
+/** A property field's value still to be checked (existing, active) when the row is written. */
+type PropertyRef = { path: string; code: string };
+
+/**
+ * The string values of the area's property fields (the fields offering properties) that no other
+ * check has faulted yet.
+ */
+function propertyRefs(area: Area, data: JsonValue, errors: readonly FieldError[]): PropertyRef[] {
+  if (!isJsonObject(data)) return [];
+  return findPropertyFields(area.definition.uiSchema).flatMap((field) => {
+    const value = data[field];
+    const path = `/${escapePointerToken(field)}`;
+    return typeof value === 'string' && !errors.some((e) => e.path === path) ? [{ path, code: value }] : [];
+  });
+}
+
+/** Every property field must name an existing, active property (the list behind the picker). */
+async function propertyErrors(db: Database, refs: readonly PropertyRef[]): Promise<FieldError[]> {
+  const found: FieldError[] = [];
+  for (const { path, code } of refs) {
+    if (!(await isActiveProperty(db, code))) found.push({ path, message: 'must be an existing, active property' });
+  }
+  return found;
+}
+
+/** Thrown inside the creating transaction when a property named by the form is not (or no longer) active. */
+class InactiveProperty extends Error {}
+
+/** The stored row as the creating statement returns it. */
+type CreatedRow = {
+  id: string;
+  number: string;
+  status: string;
+  priority: string;
+  data: JsonValue;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  requester_name: string;
+  requester_email: string | null;
+};
+
+/** PostgreSQL's text of a timestamptz as JavaScript's toISOString() writes it (UTC, milliseconds). */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Writes the submission in ONE statement (docs/performance.md "Submission throughput"): the area
+ * counter bump, the row numbered by it, and its `created` history entry, returning the row with its
+ * requester. The counter row is locked from this statement to the commit, so every other writer of
+ * the area waits for exactly that long: nothing else the transaction does may come before it.
+ * When `properties` is not empty the statement writes nothing unless every code names an active
+ * property (the caller's {@link InactiveProperty}).
+ */
+async function writeSubmission(
+  tx: Database,
+  input: CreateInput,
+  properties: readonly PropertyRef[],
+): Promise<CreatedRow | undefined> {
+  const { area, user, data } = input;
+  const { key, version } = area.definition;
+  const code = property(input);
+  const codes = [...new Set(properties.map((ref) => ref.code))];
+  const guard = codes.length
+    ? sql`where (select count(*) from "properties" where "code" in (${sql.join(
+        codes.map((value) => sql`${value}`),
+        sql`, `,
+      )}) and "active") = ${codes.length}`
+    : sql``;
+  // `number` is filled in by the statement, from the counter.
+  const diff = {
+    number: { from: null, to: null },
+    status: { from: null, to: 'New' },
+    property: { from: null, to: code },
+    data: { from: null, to: data },
+  };
+  const result = await tx.execute(sql`
+    with "counter" as (
+      insert into "area_counters" ("area", "last_number")
+      select ${key}, 1 ${guard}
+      on conflict ("area") do update set "last_number" = "area_counters"."last_number" + 1
+      returning "last_number"
+    ), "created" as (
+      insert into "submissions" ("area", "sequence", "number", "parent_id", "data", "schema_version",
+        "property_code", "summary", "requester_id", "idempotency_key")
+      select ${key}, "last_number",
+        ${key} || '-' || lpad("last_number"::text, greatest(6, length("last_number"::text)), '0'),
+        ${input.parentId ?? null}::uuid, ${JSON.stringify(data)}::jsonb, ${version}, ${code},
+        ${summaryOf(area, data)}, ${user.id}::uuid, ${input.idempotencyKey ?? null}
+      from "counter"
+      returning *
+    ), "history" as (
+      insert into "changes" ("entity", "entity_id", "actor_id", "action", "diff")
+      select 'submission', "id"::text, ${user.id}::uuid, 'created',
+        jsonb_set(${JSON.stringify(diff)}::jsonb, '{number,to}', to_jsonb("number"))
+      from "created"
+    )
+    select c."id", c."number", c."status", c."priority", c."data", c."version",
+      ${isoText(sql`c."created_at"`)} as "created_at", ${isoText(sql`c."updated_at"`)} as "updated_at",
+      u."name" as "requester_name", u."email" as "requester_email"
+    from "created" c join "users" u on u."id" = c."requester_id"`);
+  return (result as { rows: CreatedRow[] }).rows[0];
+}
+
+/**
+ * The creating transaction: {@link writeSubmission}, the attachment links, and
+ * `submissionCreated`, whose listeners may change the row's status (routing).
+ */
 async function insertSubmission(
   { db, events }: CreateDependencies,
   input: CreateInput,
   attachmentIds: readonly string[],
-): Promise<string> {
-  const { area, user, data } = input;
-  const { key, version, propertyField } = area.definition;
-  const chosen = propertyField !== undefined && isJsonObject(data) ? data[propertyField] : undefined;
-  const property = typeof chosen === 'string' ? chosen : null;
-  // JSON null as a whole (a form of one nullable field) is stored as the jsonb value null, not SQL NULL.
-  const stored: JsonValue | SQL = data === null ? sql`'null'::jsonb` : data;
+  properties: readonly PropertyRef[],
+): Promise<Submission> {
+  const { area, user } = input;
   return db.transaction(async (tx) => {
-    const [counter] = await tx
-      .insert(areaCounters)
-      .values({ area: key, lastNumber: 1 })
-      .onConflictDoUpdate({ target: areaCounters.area, set: { lastNumber: sql`${areaCounters.lastNumber} + 1` } })
-      .returning({ lastNumber: areaCounters.lastNumber });
-    if (!counter) throw new Error('area counter returned no row');
-    const number = formatSubmissionNumber(key, counter.lastNumber);
-    const values = {
-      area: key,
-      sequence: counter.lastNumber,
-      number,
-      parentId: input.parentId ?? null,
-      data: stored,
-      schemaVersion: version,
-    };
-    const [row] = await tx
-      .insert(submissions)
-      .values({
-        ...values,
-        propertyCode: property,
-        summary: summaryOf(area, data),
-        requesterId: user.id,
-        idempotencyKey: input.idempotencyKey ?? null,
-      })
-      .returning({ id: submissions.id });
-    if (!row) throw new Error('submission insert returned no row');
-    const diff = {
-      number: { from: null, to: number },
-      status: { from: null, to: 'New' },
-      property: { from: null, to: property },
-      data: { from: null, to: data },
-    };
-    await tx
-      .insert(changes)
-      .values({ entity: 'submission', entityId: row.id, actorId: user.id, action: 'created', diff });
+    const row = await writeSubmission(tx, input, properties);
+    if (!row) {
+      if (properties.length) throw new InactiveProperty();
+      throw new Error('submission insert returned no row');
+    }
     await linkAttachments(tx, attachmentIds, row.id, user);
-    await events.emit('submissionCreated', {
+    const effects = await events.emit('submissionCreated', {
       tx,
-      submission: { id: row.id, number, area: area.definition, propertyCode: property, data },
+      submission: { id: row.id, number: row.number, area: area.definition, propertyCode: property(input), data: row.data },
       requester: user,
     });
-    return row.id;
+    let status = row.status as TicketStatus;
+    for (const effect of effects) if (effect?.status) status = effect.status;
+    return {
+      id: row.id,
+      number: row.number,
+      area: area.definition.key,
+      parentId: input.parentId ?? null,
+      status,
+      priority: row.priority as TicketPriority,
+      property: property(input),
+      summary: summaryOf(area, input.data),
+      data: row.data,
+      schemaVersion: area.definition.version,
+      requester: { id: user.id, name: row.requester_name, email: row.requester_email },
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      version: row.version,
+    };
   });
+}
+
+/** The property code the submission's `propertyField` names, or null. */
+function property({ area, data }: CreateInput): string | null {
+  const field = area.definition.propertyField;
+  const chosen = field !== undefined && isJsonObject(data) ? data[field] : undefined;
+  return typeof chosen === 'string' ? chosen : null;
 }
 
 /**
@@ -210,15 +296,31 @@ async function insertSubmission(
  * throws. Nothing is stored on any error.
  */
 export async function createSubmission(dependencies: CreateDependencies, input: CreateInput): Promise<CreateResult> {
-  const { db, events } = dependencies;
+  const { db } = dependencies;
   const { area, user, idempotencyKey } = input;
   if (!canSubmitArea(user, area.definition.key)) {
     throw forbidden(`You may not submit the ${area.definition.title} form.`);
   }
-  if (idempotencyKey !== undefined) {
-    const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
-    if (earlier) return { submission: earlier, replayed: true };
+  try {
+    return { submission: await checkAndStore(dependencies, input), replayed: false };
+  } catch (error) {
+    // A retry of a stored submission answers with it, whatever the checks now say (the form may
+    // have changed, its attachments are linked, its rating given); two concurrent retries with one
+    // key: the loser's transaction rolled back (nothing numbered, nothing stored twice).
+    const retried =
+      error instanceof HttpError || isUniqueViolation(error, 'submissions_requester_idempotency_key');
+    if (idempotencyKey !== undefined && retried) {
+      const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
+      if (earlier) return { submission: earlier, replayed: true };
+    }
+    throw error;
   }
+}
+
+/** Every check of {@link createSubmission}, then the creating transaction; the stored submission. */
+async function checkAndStore(dependencies: CreateDependencies, input: CreateInput): Promise<Submission> {
+  const { db, events } = dependencies;
+  const { area, user } = input;
   checkSchemaVersion(area, input.schemaVersion);
   await checkParent(db, input);
   const errors = withPortalSetFieldErrors(area.definition.schema, input.data, area.validate(input.data));
@@ -226,31 +328,28 @@ export async function createSubmission(dependencies: CreateDependencies, input: 
   const { data } = richText;
   errors.push(...richText.errors);
   errors.push(...ruleErrors(area, data, errors));
-  errors.push(...(await propertyErrors(db, area, data, errors)));
+  // Property fields are checked by the creating statement itself, unless the answer is an error
+  // anyway: then they are looked up here, so it lists every field at fault.
+  let properties = propertyRefs(area, data, errors);
   const attached = await checkAttachmentRefs(db, area.definition.uiSchema, user, data);
   errors.push(...attached.errors);
-  const faultedPaths = new Set(errors.map((error) => error.path));
-  const objections = await events.emit('submissionChecking', {
-    area: area.definition,
-    requester: user,
-    data,
-    faultedPaths,
-    db,
-  });
-  errors.push(...objections.flat());
-  if (errors.length) throw validationFailed(errors);
-  let id: string;
-  try {
-    id = await insertSubmission(dependencies, { ...input, data }, attached.ids);
-  } catch (error) {
-    // Two concurrent retries with one key: the loser's transaction rolled back; answer with the winner's row.
-    if (idempotencyKey !== undefined && isUniqueViolation(error, 'submissions_requester_idempotency_key')) {
-      const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
-      if (earlier) return { submission: earlier, replayed: true };
-    }
-    throw error;
+  if (errors.length) {
+    errors.push(...(await propertyErrors(db, properties)));
+    properties = [];
   }
-  const created = await findVisibleSubmission(db, user, area.definition.key, id);
-  if (!created) throw new Error(`submission ${id} vanished after insert`);
-  return { submission: created, replayed: false };
+  const faultedPaths = new Set(errors.map((error) => error.path));
+  const objections = (
+    await events.emit('submissionChecking', { area: area.definition, requester: user, data, faultedPaths, db })
+  ).flat();
+  if (objections.length) errors.push(...(await propertyErrors(db, properties)), ...objections);
+  if (errors.length) throw validationFailed(errors);
+  try {
+    return await insertSubmission(dependencies, { ...input, data }, attached.ids, properties);
+  } catch (error) {
+    if (!(error instanceof InactiveProperty)) throw error;
+    const found = await propertyErrors(db, properties);
+    // Deactivated and active again in between: one more try, checked as before.
+    if (!found.length) return insertSubmission(dependencies, { ...input, data }, attached.ids, properties);
+    throw validationFailed(found);
+  }
 }

@@ -7,6 +7,7 @@
 import type { FieldError } from '../../../shared/api-error';
 import type { AreaDefinition } from '../../../shared/area';
 import type { JsonValue } from '../../../shared/json';
+import type { TicketStatus } from '../../../shared/submission';
 import type { Database } from '../../db/client';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { AuthUser } from '../role-groups';
@@ -36,6 +37,12 @@ export type SubmissionCreated = {
   requester: AuthUser;
 };
 
+/**
+ * What a `submissionCreated` listener changed on the new row that its answer shows: the status
+ * (routing assigns it). The last listener to name one wins.
+ */
+export type SubmissionCreatedEffect = { status: TicketStatus };
+
 /** The events of the submissions domain. */
 export type SubmissionEvents = {
   /**
@@ -46,9 +53,10 @@ export type SubmissionEvents = {
   /**
    * Inside the creating transaction, after the submission, its `created` history entry and its
    * attachment links were written. A listener that throws rolls the whole submission back and its
-   * error is the answer (e.g. a 422 it raises).
+   * error is the answer (e.g. a 422 it raises). A listener that changes the row's status returns
+   * the new one ({@link SubmissionCreatedEffect}), so the answer need not read the row again.
    */
-  submissionCreated: { event: SubmissionCreated; result: void };
+  submissionCreated: { event: SubmissionCreated; result: SubmissionCreatedEffect | undefined | void };
 };
 
 /** The bus as the submissions domain needs it: any bus that carries at least its events. */

@@ -6,7 +6,7 @@ export { readMyActivity } from './activity';
 export { formAreaOverview } from './area-overview';
 export { linkAttachments } from './attachment-links';
 export { createSubmission } from './create';
-export type { SubmissionCreated, SubmissionDraft, SubmissionEvents } from './events';
+export type { SubmissionCreated, SubmissionCreatedEffect, SubmissionDraft, SubmissionEvents } from './events';
 export { listSubmissions } from './list';
 export { findVisibleSubmission, submissionColumns } from './repository';
 export {

@@ -120,7 +120,7 @@ export const assignmentRuleRoutes: FastifyPluginCallbackTypebox = (app, _options
       },
     },
     async (request, reply) => {
-      const rule = await createRule(app.db, await checked(request.body), requireUser(request).id);
+      const rule = await createRule({ db: app.db, events: app.events }, await checked(request.body), requireUser(request).id);
       return reply.code(201).header('location', `/api/assignment-rules/${rule.id}`).send(rule);
     },
   );
@@ -136,7 +136,7 @@ export const assignmentRuleRoutes: FastifyPluginCallbackTypebox = (app, _options
         response: { 200: Type.Array(AssignmentRuleSchema), ...WRITE_ERRORS },
       },
     },
-    async (request) => reorderRules(app.db, request.body.ids, requireUser(request).id),
+    async (request) => reorderRules({ db: app.db, events: app.events }, request.body.ids, requireUser(request).id),
   );
 
   app.put(
@@ -155,7 +155,7 @@ export const assignmentRuleRoutes: FastifyPluginCallbackTypebox = (app, _options
       const { id } = request.params;
       await getRule(app.db, id);
       const { version, ...input } = request.body;
-      return updateRule(app.db, id, version, await checked(input, id), requireUser(request).id);
+      return updateRule({ db: app.db, events: app.events }, id, version, await checked(input, id), requireUser(request).id);
     },
   );
 
@@ -172,7 +172,7 @@ export const assignmentRuleRoutes: FastifyPluginCallbackTypebox = (app, _options
       },
     },
     async (request) =>
-      setRuleEnabled(app.db, request.params.id, request.body.version, request.body.enabled, requireUser(request).id),
+      setRuleEnabled({ db: app.db, events: app.events }, request.params.id, request.body.version, request.body.enabled, requireUser(request).id),
   );
 
   app.delete(
@@ -188,7 +188,7 @@ export const assignmentRuleRoutes: FastifyPluginCallbackTypebox = (app, _options
       },
     },
     async (request, reply) => {
-      await deleteRule(app.db, request.params.id, request.query.version, requireUser(request).id);
+      await deleteRule({ db: app.db, events: app.events }, request.params.id, request.query.version, requireUser(request).id);
       return reply.code(204).send(null);
     },
   );
