@@ -1,15 +1,16 @@
 /**
  * `npm run bench:start` (figures in docs/performance.md "Start and memory"): how long the built
  * server (`dist/server/server.js`, run `npm run build` first) takes from spawn to its first 200 on
- * `GET /api/health`, and how much memory (RSS, from /proc/<pid>/status, so Linux only) it holds
- * then and after a few requests, and the CPU time (user + system, /proc/<pid>/stat) it used until the
- * first 200, which a busy machine disturbs less than the wall time. Node flags as `npm start`. BENCH_RUNS (default 5) runs each of:
- * `empty` (a fresh DATA_DIR: migrations, seed, signing keys) and `existing` (the same folder again),
- * each on a random loopback port, PGlite (the default database), the real `schemas/` and the built
- * client. A `baseline` row starts a bare Fastify that opens PGlite on a fresh folder and answers
- * `/api/health`: what any start costs before the portal's own work. BENCH_COMPARE names another
- * built server file (e.g. `dist/server-before/server.js`, a build of an older commit) to run the
- * same way, run for run in turn with this one, as `empty (compare)` and `existing (compare)`.
+ * `GET /api/health`, the CPU time (user + system, /proc/<pid>/stat) it used until then, which a
+ * busy machine disturbs less than the wall time, and its memory (RSS, /proc/<pid>/status: Linux
+ * only) then and after a few requests. Node flags as `npm start` (BENCH_NODE_FLAGS replaces them).
+ * BENCH_RUNS (default 5) runs each of `empty` (a fresh DATA_DIR: migrations, seed, signing keys)
+ * and `existing` (the same folder again), on a random loopback port, with PGlite (the default
+ * database), the real `schemas/` and the built client. The `baseline` rows start a bare Fastify
+ * that opens PGlite (its own settings) on a folder, empty then existing, and answers
+ * `/api/health`: what any start costs before the portal's own work. BENCH_COMPARE
+ * names another built server file (e.g. `dist/server-before/server.js`, a build of an older
+ * commit), run the same way in turn with this one, as `empty (compare)` and `existing (compare)`.
  * Prints median / min / max per row. Figures only; nothing asserted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -41,7 +42,7 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 `;
 
-type Kind = 'baseline' | 'empty' | 'existing';
+type Kind = 'empty' | 'existing';
 /** What to start: the bare baseline, or a built server file (relative to the package root). */
 type Target = 'baseline' | { file: string };
 const SERVER_FILE = 'dist/server/server.js';
@@ -152,10 +153,11 @@ async function main(): Promise<void> {
   ];
   try {
     for (let run = 0; run < RUNS; run += 1) {
-      record('baseline', await oneRun('baseline', await fresh()));
+      const kinds: Kind[] = ['empty', 'existing'];
+      const baselineDir = await fresh();
+      for (const kind of kinds) record(`baseline ${kind}`, await oneRun('baseline', baselineDir));
       for (const { file, suffix } of servers) {
         const dataDir = await fresh();
-        const kinds: Kind[] = ['empty', 'existing'];
         for (const kind of kinds) record(`${kind}${suffix}`, await oneRun({ file }, dataDir));
       }
     }
