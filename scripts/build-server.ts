@@ -3,10 +3,11 @@
  * with a source map). Packages stay outside the bundle, loaded from node_modules at run time, except
  * {@link BUNDLED}: pure-JavaScript ES module packages of many files whose start-up cost is Node's
  * module loader, not their code. For every file it loads, Node 22 parses the `exports` map of the
- * file's package.json again (date-fns' is ~200 KB, drizzle-orm's ~180 KB): importing date-fns
- * alone took 1.5–4 s and ~60 MB of short-lived memory, drizzle-orm 0.6–1.3 s (docs/performance.md
- * "Start and memory"). Bundled, they cost what their code costs. Nothing else may import a bundled
- * package at run time (a second copy would not share its classes): they are used by src/server only.
+ * file's package.json again (date-fns' is ~200 KB, drizzle-orm's ~180 KB): importing date-fns took
+ * 2.7–4 s on a busy machine and 60–90 MB of short-lived memory, drizzle-orm 0.6–1.3 s
+ * (docs/performance.md "Start and memory"). Bundled, they cost what their code costs. Nothing else
+ * may import a bundled package at run time (a second copy would not share its classes): they are
+ * used by src/server only.
  */
 import { build, type Plugin } from 'esbuild';
 

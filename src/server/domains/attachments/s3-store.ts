@@ -6,7 +6,7 @@
  * part is held in memory; a failed upload aborts its multipart upload. Downloads stream the
  * GetObject body. Parts of uploads cut off by a crash are not listed: a bucket lifecycle rule
  * (AbortIncompleteMultipartUpload) removes them. The SDK is imported when an S3 store is opened,
- * never by a server that keeps its attachments elsewhere (it took 0.2–0.9 s and ~15 MB at start).
+ * never by a server that keeps its attachments elsewhere (it took 0.2–0.9 s of every start).
  */
 import type * as S3SdkModule from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
