@@ -52,6 +52,16 @@ function queueFairly(client: PGlite): PGlite {
 }
 
 /**
+ * PostgreSQL settings PGlite starts with, on top of its own (`PGlite.defaultStartParams`):
+ * `shared_buffers` down from PostgreSQL's 128 MB, which PGlite holds inside its WebAssembly memory
+ * and which was most of the process's resident memory after start (~120 MB of ~290 MB for PGlite
+ * alone). The portal's database is small, and pages not in these buffers are read through the
+ * operating system's file cache. Measured by `npm run bench:start` (docs/performance.md "Start and
+ * memory"); see https://www.postgresql.org/docs/current/runtime-config-resource.html.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
+/**
  * Opens (and for PGlite, creates) the database; does not migrate. `onIdleError` receives errors of
  * idle PostgreSQL connections (server restart, network), which would otherwise crash the process.
  */
@@ -71,7 +81,12 @@ export async function openDatabase(
     };
   }
   if (config.kind === 'pglite') await mkdir(config.dataDir, { recursive: true });
-  const client = queueFairly(await PGlite.create(config.kind === 'pglite' ? config.dataDir : undefined));
+  const client = queueFairly(
+    await PGlite.create({
+      ...(config.kind === 'pglite' ? { dataDir: config.dataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    }),
+  );
   const db = drizzlePglite({ client, schema });
   return {
     db,

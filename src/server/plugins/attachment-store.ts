@@ -10,7 +10,7 @@ import { sharedPlugin } from '../lib/shared-plugin';
 
 /** See the module comment. */
 export const attachmentStorePlugin = sharedPlugin(async (app) => {
-  const store = createAttachmentStore(app.config.attachments, app.db);
+  const store = await createAttachmentStore(app.config.attachments, app.db);
   try {
     await store.check();
   } catch (error) {

@@ -260,11 +260,13 @@ export function checkSchema(schema: JsonObject, reports: Reports): FormValidator
     }
     return null;
   }
-  // One ajv per area (validation.ts createFormAjv): `$id`s of areas never collide.
+  // One ajv per area (validation.ts createFormAjv): `$id`s of areas never collide. The schema was
+  // checked against the meta-schema above; checking it again here made each instance compile the
+  // draft-07 meta-schema for itself (about a third of judging an area).
   const own = createFormAjv();
   let validate: ValidateFunction | undefined;
   try {
-    own.addSchema(schema, AREA_SCHEMA_KEY);
+    own.addSchema(schema, AREA_SCHEMA_KEY, undefined, false);
     validate = own.getSchema(AREA_SCHEMA_KEY);
   } catch (error) {
     // the key is this module's, not the author's: "… from id area-schema" would only puzzle

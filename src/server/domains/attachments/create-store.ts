@@ -6,8 +6,11 @@ import { createFolderStore } from './folder-store';
 import { createS3Store } from './s3-store';
 import type { AttachmentStore } from './store';
 
-/** The store `config` names; `db` is used by the `database` kind only. Nothing is contacted until `check`. */
-export function createAttachmentStore(config: AttachmentStoreConfig, db: Database): AttachmentStore {
+/**
+ * The store `config` names; `db` is used by the `database` kind only. Nothing is contacted until
+ * `check`; the AWS SDK is loaded for the `s3` kind only.
+ */
+export async function createAttachmentStore(config: AttachmentStoreConfig, db: Database): Promise<AttachmentStore> {
   switch (config.kind) {
     case 'folder':
       return createFolderStore(config.dir);
