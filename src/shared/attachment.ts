@@ -160,6 +160,16 @@ export function acceptInWords(accept: string | undefined): string {
 }
 
 /**
+ * True for the JSON Schema of a file field: an array whose items require `id`, `name`, `size` and
+ * `mediaType` (the shape of {@link ATTACHMENT_REF_SCHEMA}).
+ */
+export function isAttachmentArraySchema(schema: JsonValue | object | undefined): boolean {
+  const items = isJsonObject(schema) ? schema.items : undefined;
+  const required = isJsonObject(items) ? items.required : undefined;
+  return Array.isArray(required) && ATTACHMENT_REF_SCHEMA.required.every((name) => required.includes(name));
+}
+
+/**
  * One reference found in form data, the JSON Pointer (RFC 6901) of the object holding it, and its
  * field's `ui:options.accept` (undefined when the field has none).
  */

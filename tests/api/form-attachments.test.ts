@@ -57,7 +57,7 @@ describe('AP: the invoice file', () => {
     expect(response.json<ValidationErrorBody>().errors).toEqual([{ path: '/invoiceFile', message: 'is required' }]);
     const empty = await submit('AP', { ...invoice, invoiceFile: [] });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json<ValidationErrorBody>().errors.map((error) => error.path)).toEqual(['/invoiceFile']);
+    expect(empty.json<ValidationErrorBody>().errors).toEqual([{ path: '/invoiceFile', message: 'is required' }]);
     expect(await countSubmissions(app, 'AP')).toBe(before);
   });
 

@@ -1,8 +1,9 @@
 import Form from '@rjsf/core';
-import type { RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { LoadError, Loading } from '../components/status-message';
 import type { AreaRule } from '../../shared/area-rules';
+import { isAttachmentArraySchema } from '../../shared/attachment';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import { isObjectRoot } from '../../shared/schema-walk';
 import { fieldIdForProperty, type FieldErrorSchema } from './error-schema';
@@ -107,6 +108,15 @@ export function AreaForm(props: AreaFormProps) {
   return <LoadedAreaForm {...props} />;
 }
 
+/**
+ * rjsf fills an array with `minItems` empty rows to start with; a required file field
+ * (`minItems: 1`) starts empty instead, so it shows "is required" rather than errors on a file
+ * that was never picked.
+ */
+const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
+  arrayMinItems: { computeSkipPopulate: (_validator, schema) => isAttachmentArraySchema(schema) },
+};
+
 function LoadedAreaForm(props: AreaFormProps) {
   const { schema, uiSchema, validator, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions } = props;
   // One function per rules object: rjsf re-validates and re-renders when a prop changes identity.
@@ -135,6 +145,7 @@ function LoadedAreaForm(props: AreaFormProps) {
         focusOnFirstError={readonly ? false : focusFirstError}
         noHtml5Validate
         omitExtraData
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         transformErrors={transformErrors}
         extraErrors={extraErrors}
         onChange={(event) => onChange?.(toJsonValue(event.formData, isObject))}

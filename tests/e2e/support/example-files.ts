@@ -17,7 +17,8 @@ export async function exampleWithFiles(page: Page, area: string): Promise<JsonOb
   const example = readJson(area, 'example.json');
   const found = findAttachmentRefs(readJson(area, 'ui.json'), example);
   const files = found.map(({ ref }) => {
-    const file = fileFor({ name: String(ref.name), mediaType: String(ref.mediaType) });
+    const name = typeof ref.name === 'string' ? ref.name : 'file.png';
+    const file = fileFor({ name, mediaType: typeof ref.mediaType === 'string' ? ref.mediaType : 'image/png' });
     return { name: file.name, type: file.mimeType, base64: file.buffer.toString('base64') };
   });
   const uploaded = await page.evaluate(async (list) => {
@@ -28,8 +29,13 @@ export async function exampleWithFiles(page: Page, area: string): Promise<JsonOb
       const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
       const body = new FormData();
       body.append('file', new Blob([bytes], { type: file.type }), file.name);
-      const response = await fetch('/api/attachments', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
-      if (response.status !== 201) throw new Error(`upload of ${file.name}: ${response.status} ${await response.text()}`);
+      const response = await fetch('/api/attachments', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body,
+      });
+      if (response.status !== 201)
+        throw new Error(`upload of ${file.name}: ${response.status} ${await response.text()}`);
       const { id, name, size, mediaType } = (await response.json()) as (typeof refs)[number];
       refs.push({ id, name, size, mediaType });
     }
