@@ -45,7 +45,8 @@ export const TEXT_ATTACHMENT_TYPES: Readonly<Record<string, string>> = { txt: 't
 export const TEXT_SNIFF_BYTES = 8192;
 
 /** The accepted kinds in words, for messages and help text. */
-export const ACCEPTED_ATTACHMENTS_IN_WORDS = 'images (PNG, JPEG, GIF, WebP, BMP), PDF, Word (.docx), Excel (.xlsx), text or CSV';
+export const ACCEPTED_ATTACHMENTS_IN_WORDS =
+  'images (PNG, JPEG, GIF, WebP, BMP), PDF, Word (.docx), Excel (.xlsx), text or CSV';
 
 /** True when `head` (the start of a file) decodes as UTF-8 text without NUL or other binary control bytes. */
 export function looksLikeUtf8Text(head: Uint8Array): boolean {
@@ -104,20 +105,96 @@ export const ATTACHMENT_REF_SCHEMA = {
   },
 } as const;
 
-/** One reference found in form data and the JSON Pointer (RFC 6901) of the object holding it. */
-export type FoundAttachmentRef = { pointer: string; ref: JsonObject };
+/** Media types of the file-name extensions a field's `accept` may list (`.pdf`, `.docx`…). */
+const ACCEPT_EXTENSIONS: Readonly<Record<string, string>> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.pdf': 'application/pdf',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+};
+
+/** The entries of an `accept` list (the HTML `accept` attribute's syntax), as media types or `type/*`. */
+function acceptEntries(accept: string | undefined): string[] {
+  return (accept ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .map((entry) => (entry.startsWith('.') ? (ACCEPT_EXTENSIONS[entry] ?? '') : entry))
+    .filter((entry) => /^[a-z0-9.+-]+\/(\*|[a-z0-9.+-]+)$/.test(entry));
+}
+
+/**
+ * True when a file of `mediaType` fits a field's `ui:options.accept` (the HTML `accept` syntax:
+ * media types, `type/*`, `.ext` of an accepted kind, comma-separated). No accept, `*\/*` or no
+ * entry understood: any accepted type fits. The server applies it to the type it read from the
+ * content; the widget when a file is picked.
+ */
+export function acceptsMediaType(accept: string | undefined, mediaType: string): boolean {
+  const entries = acceptEntries(accept);
+  if (!entries.length || entries.includes('*/*')) return true;
+  const type = mediaType.toLowerCase();
+  return entries.some((entry) => (entry.endsWith('/*') ? type.startsWith(entry.slice(0, -1)) : entry === type));
+}
+
+const ACCEPT_WORDS: Readonly<Record<string, string>> = {
+  'image/*': 'an image',
+  'application/pdf': 'a PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'a Word document (.docx)',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'an Excel workbook (.xlsx)',
+  'text/plain': 'a text file',
+  'text/csv': 'a CSV file',
+};
+
+/** A field's `accept` in words: `a PDF or an image`. */
+export function acceptInWords(accept: string | undefined): string {
+  const words = [...new Set(acceptEntries(accept).map((entry) => ACCEPT_WORDS[entry] ?? entry))];
+  return words.length > 1
+    ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}`
+    : (words[0] ?? 'any accepted file');
+}
+
+/**
+ * True for the JSON Schema of a file field: an array whose items require `id`, `name`, `size` and
+ * `mediaType` (the shape of {@link ATTACHMENT_REF_SCHEMA}).
+ */
+export function isAttachmentArraySchema(schema: JsonValue | object | undefined): boolean {
+  const items = isJsonObject(schema) ? schema.items : undefined;
+  const required = isJsonObject(items) ? items.required : undefined;
+  return Array.isArray(required) && ATTACHMENT_REF_SCHEMA.required.every((name) => required.includes(name));
+}
+
+/**
+ * One reference found in form data, the JSON Pointer (RFC 6901) of the object holding it, and its
+ * field's `ui:options.accept` (undefined when the field has none).
+ */
+export type FoundAttachmentRef = { pointer: string; ref: JsonObject; accept?: string };
 
 function widgetOf(ui: JsonObject): JsonValue | undefined {
   const options = ui['ui:options'];
   return ui['ui:widget'] ?? (isJsonObject(options) ? options.widget : undefined);
 }
 
-function collect(ui: JsonValue | undefined, value: JsonValue | undefined, pointer: string, out: FoundAttachmentRef[]): void {
+function collect(
+  ui: JsonValue | undefined,
+  value: JsonValue | undefined,
+  pointer: string,
+  out: FoundAttachmentRef[],
+): void {
   if (!isJsonObject(ui) || value === undefined || value === null) return;
   if (widgetOf(ui) === ATTACHMENTS_WIDGET) {
+    const options = ui['ui:options'];
+    const accept = isJsonObject(options) && typeof options.accept === 'string' ? options.accept : undefined;
     const items = Array.isArray(value) ? value : [value];
     items.forEach((item, index) => {
-      if (isJsonObject(item)) out.push({ pointer: Array.isArray(value) ? `${pointer}/${index}` : pointer, ref: item });
+      if (!isJsonObject(item)) return;
+      const found: FoundAttachmentRef = { pointer: Array.isArray(value) ? `${pointer}/${index}` : pointer, ref: item };
+      out.push(accept === undefined ? found : { ...found, accept });
     });
     return;
   }

@@ -51,6 +51,9 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined)
       message = 'must be one of the listed options';
     } else if (error.keyword === 'multipleOf' && (error.params as { multipleOf: number }).multipleOf === 0.01) {
       message = 'must have at most two decimals';
+    } else if (error.keyword === 'minItems' && (error.params as { limit: number }).limit === 1) {
+      // an empty list where one entry is needed (a required file field): as for a missing field
+      message = 'is required';
     }
     if (!byPath.has(path)) byPath.set(path, message);
   }

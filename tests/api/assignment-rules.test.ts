@@ -15,6 +15,7 @@ import type { Submission } from '../../src/shared/submission';
 import { seedAssignmentRules } from '../../src/server/seed/assignments';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
+import { realExample } from './helpers/uploads';
 
 const INCIDENT = {
   incidentType: 'Flood',
@@ -431,11 +432,10 @@ describe('the seeded demo rules (real schemas)', () => {
     expect(names.indexOf('Water-leak incident reports → Maintenance')).toBeLessThan(
       names.indexOf('Incident reports → Risk & compliance'),
     );
-    const examples = (await import('../../schemas/ResidentService/example.json')).default;
     const response = await real.inject({
       method: 'POST',
       url: '/api/areas/ResidentService/submissions',
-      payload: examples,
+      payload: await realExample(real, 'ResidentService'),
       headers: await authHeader(real, 'employee'),
     });
     expect(response.statusCode, response.body).toBe(201);

@@ -11,6 +11,7 @@ import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions, omit } from './helpers/data';
 import { authHeader } from './helpers/sign-in';
 import { forceStatus } from './helpers/tickets';
+import { realExample, withUploads } from './helpers/uploads';
 
 const hasSchemas = existsSync(REAL_SCHEMAS_DIR);
 const areas: Area[] = hasSchemas ? await discoverAreas(REAL_SCHEMAS_DIR) : [];
@@ -33,7 +34,7 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/areas/IncidentForm/submissions',
-      payload: incident?.example ?? {},
+      payload: await withUploads(app, incident?.example ?? {}, incident?.definition.uiSchema ?? {}),
       headers: await authHeader(app, 'employee'),
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -42,7 +43,7 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
     const service = await app.inject({
       method: 'POST',
       url: '/api/areas/ResidentService/submissions',
-      payload: areas.find((area) => area.definition.key === 'ResidentService')?.example ?? {},
+      payload: await realExample(app, 'ResidentService'),
       headers: await authHeader(app, 'employee'),
     });
     expect(service.statusCode, service.body).toBe(201);
@@ -52,11 +53,14 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
   });
   afterAll(() => app?.close());
 
-  /** The example, with a feedback area's ticket field naming a ticket it may rate (each only once). */
+  /**
+   * The example with its files uploaded first, and a feedback area's ticket field naming a ticket
+   * it may rate (each only once).
+   */
   const rated = new Set<string>();
-  const payloadOf = (area: Area): JsonObject => {
+  const payloadOf = async (area: Area): Promise<JsonObject> => {
     const link = area.definition.ratesTicket;
-    const example = area.example ?? {};
+    const example = await withUploads(app, area.example ?? {}, area.definition.uiSchema);
     if (!link || rated.has(area.definition.key)) return example;
     rated.add(area.definition.key);
     return { ...example, [link.ticketField]: resolvedNumber };
@@ -108,7 +112,7 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
   it.each(areas.map((area) => [area.definition.key, area] as const))(
     '%s: accepts its example.json (201)',
     async (_key, area) => {
-      const payload = payloadOf(area);
+      const payload = await payloadOf(area);
       const response = await app.inject({
         method: 'POST',
         url: urlOf(area),

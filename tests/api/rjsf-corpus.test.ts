@@ -9,12 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
 import type { AreaDefinition, AreaSummary } from '../../src/shared/area';
-import { type Attachment, findAttachmentRefs } from '../../src/shared/attachment';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/shared/json';
 import type { Submission, SubmissionPage } from '../../src/shared/submission';
 import { createTestApp } from './helpers/app';
-import { multipartBody, PNG_1X1 } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
+import { withUploads } from './helpers/uploads';
 
 const GOOD = resolve(import.meta.dirname, '../fixtures/rjsf-corpus/good');
 const KEYS = readdirSync(GOOD).sort();
@@ -42,29 +41,6 @@ async function post(
   });
 }
 
-/**
- * The example with every file reference (fields whose UI schema names the attachments widget)
- * pointing at a fresh upload of the employee: a PNG under the reference's own name, so the server's
- * rewrite of name, size and type changes nothing.
- */
-async function withUploads(example: JsonValue, uiSchema: JsonObject): Promise<JsonValue> {
-  const copy = structuredClone(example);
-  for (const { ref } of findAttachmentRefs(uiSchema, copy)) {
-    const { payload, headers } = multipartBody([
-      { fileName: typeof ref.name === 'string' ? ref.name : 'file.png', contentType: 'image/png', content: PNG_1X1 },
-    ]);
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/attachments',
-      payload,
-      headers: { ...headers, ...(await authHeader(app, 'employee')) },
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    ref.id = upload.json<Attachment>().id;
-  }
-  return copy;
-}
-
 describe('the good rjsf corpus as SCHEMAS_DIR', () => {
   it('starts and lists every area', async () => {
     const response = await app.inject({ url: '/api/areas', headers: await authHeader(app, 'employee') });
@@ -81,7 +57,7 @@ describe('the good rjsf corpus as SCHEMAS_DIR', () => {
     const definition = (
       await app.inject({ url: `/api/areas/${key}`, headers: await authHeader(app, 'employee') })
     ).json<AreaDefinition>();
-    const data = await withUploads(readJson(key, 'example.json'), definition.uiSchema);
+    const data = await withUploads(app, readJson(key, 'example.json'), definition.uiSchema);
     const created = await post(key, data);
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json<Submission>();

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationErrorBody } from '../../src/shared/api-error';
@@ -8,10 +6,7 @@ import type { JsonObject } from '../../src/shared/json';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions } from './helpers/data';
 import { authHeader } from './helpers/sign-in';
-
-async function example(key: string): Promise<JsonObject> {
-  return JSON.parse(await readFile(join(REAL_SCHEMAS_DIR, key, 'example.json'), 'utf8')) as JsonObject;
-}
+import { realExample } from './helpers/uploads';
 
 describe('POST /api/areas/:key/submissions checks the cross-field rules of area.json', () => {
   let app: FastifyInstance;
@@ -19,6 +14,8 @@ describe('POST /api/areas/:key/submissions checks the cross-field rules of area.
     app = await createTestApp({ schemasDir: REAL_SCHEMAS_DIR });
   });
   afterAll(() => app?.close());
+  /** The area's example.json, its files uploaded first. */
+  const example = (key: string): Promise<JsonObject> => realExample(app, key);
 
   const post = async (key: string, payload: JsonObject) =>
     app.inject({

@@ -17,6 +17,7 @@ import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { countSubmissions } from './helpers/data';
 import { authHeader } from './helpers/sign-in';
 import { forceStatus, getTicket } from './helpers/tickets';
+import { realExample } from './helpers/uploads';
 
 const example = (area: string) =>
   JSON.parse(readFileSync(`${REAL_SCHEMAS_DIR}/${area}/example.json`, 'utf8')) as JsonObject;
@@ -28,7 +29,7 @@ async function createTicket(username: string): Promise<{ id: string; number: str
   const response = await app.inject({
     method: 'POST',
     url: '/api/areas/ResidentService/submissions',
-    payload: example('ResidentService'),
+    payload: await realExample(app, 'ResidentService', username),
     headers: await authHeader(app, username),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -255,7 +256,10 @@ describe('a feedback that asks to reopen the ticket (area.json ratesTicket.reope
       expect(comments[0]?.body).toEqual(plainTextDocument(text));
     }
     expect(await feedbackHistory(ticket.id)).toBe(1);
-    const history = await app.inject({ url: `/api/changes?ticket=${ticket.id}`, headers: await authHeader(app, 'employee') });
+    const history = await app.inject({
+      url: `/api/changes?ticket=${ticket.id}`,
+      headers: await authHeader(app, 'employee'),
+    });
     expect(history.json<ChangePage>().items[0]).toMatchObject({
       action: 'feedback',
       diff: { status: { from: 'Resolved', to: 'In progress' }, comment: { from: null, to: { isInternal: false } } },
@@ -272,7 +276,9 @@ describe('a feedback that asks to reopen the ticket (area.json ratesTicket.reope
     expect(after.ticket.status).toBe('Closed');
     expect(after.ticket.version).toBe(before.ticket.version);
     expect((await commentsOf('maintenance', ticket.id)).map((c) => c.body)).toEqual([
-      plainTextDocument(`Reopen requested in feedback ${response.json<{ number: string }>().number}: ${reopen.reopenReason}`),
+      plainTextDocument(
+        `Reopen requested in feedback ${response.json<{ number: string }>().number}: ${reopen.reopenReason}`,
+      ),
     ]);
   });
 

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
+import { exampleWithFiles } from './support/example-files';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
@@ -75,10 +76,13 @@ async function outboxDump(): Promise<string> {
   );
 }
 
+/** Fills the AP form online (its invoice file is uploaded when picked), then submits it offline. */
 async function submitOffline(invoiceNumber: string): Promise<void> {
   await page.getByRole('link', { name: 'New', exact: true }).first().click();
   await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
+  await context.setOffline(false);
   await fillForm(page, { ...AP_EXAMPLE, invoiceNumber });
+  await context.setOffline(true);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(`${base}/AP`);
 }
@@ -134,7 +138,7 @@ describe('offline outbox', () => {
       ).id;
     });
     // an item queued by an earlier version of the form: the vendor name is missing
-    const payload: Record<string, FormValue> = { ...AP_EXAMPLE, invoiceNumber: 'DRAFT-1' };
+    const payload: Record<string, FormValue> = { ...(await exampleWithFiles(page, 'AP')), invoiceNumber: 'DRAFT-1' };
     delete payload.vendorName;
     const item: unknown = {
       idempotencyKey: '11111111-2222-4333-8444-555555555555',

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, closePages, launchBrowser } from './support/browser';
+import { exampleWithFiles } from './support/example-files';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -97,7 +98,7 @@ describe('home: tickets assigned to the user or their groups (GET /api/tickets?a
         employee,
         'POST',
         '/api/areas/ResidentService/submissions',
-        example('ResidentService'),
+        await exampleWithFiles(employee, 'ResidentService'),
       );
       expect(response.status).toBe(201);
       created.push(response.json as { id: string; number: string });
@@ -172,7 +173,12 @@ describe("the other features' pages in the shell", () => {
   beforeAll(async () => {
     admin = await signedIn('admin');
     adminId = ((await callApi(admin, 'GET', '/api/me')).json as { id: string }).id;
-    const created = await callApi(admin, 'POST', '/api/areas/ResidentService/submissions', example('ResidentService'));
+    const created = await callApi(
+      admin,
+      'POST',
+      '/api/areas/ResidentService/submissions',
+      await exampleWithFiles(admin, 'ResidentService'),
+    );
     expect(created.status).toBe(201);
     ticket = created.json as { id: string; number: string };
   });

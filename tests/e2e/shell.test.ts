@@ -4,10 +4,11 @@
  * throttle, the layout of each route, and screenshots at the breakpoints (375, 768, 1280 px). The service worker is blocked here so that request
  * interception sees every chunk (shell-pwa.test.ts covers the worker).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, closePages, launchBrowser } from './support/browser';
+import { exampleWithFiles } from './support/example-files';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 
@@ -236,7 +237,7 @@ describe('navigation', () => {
 
   it('collapses the navigation into a menu below 768 px and shows lists as cards (screenshots at 375, 768, 1280)', async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const example: unknown = JSON.parse(readFileSync(new URL('../../schemas/AP/example.json', import.meta.url), 'utf8'));
+    const example: unknown = await exampleWithFiles(page, 'AP');
     const status = await page.evaluate(async (data) => {
       const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
       const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;

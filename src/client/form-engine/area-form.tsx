@@ -1,9 +1,10 @@
 import Form from '@rjsf/core';
-import type { RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { LoadError, Loading } from '../components/status-message';
 import type { AreaRule } from '../../shared/area-rules';
 import { formStepsOf } from '../../shared/form-steps';
+import { isAttachmentArraySchema } from '../../shared/attachment';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import { isObjectRoot } from '../../shared/schema-walk';
 import { fieldIdForProperty, type FieldErrorSchema } from './error-schema';
@@ -120,6 +121,15 @@ export function AreaForm(props: AreaFormProps) {
   );
 }
 
+/**
+ * rjsf fills an array with `minItems` empty rows to start with; a required file field
+ * (`minItems: 1`) starts empty instead, so it shows "is required" rather than errors on a file
+ * that was never picked.
+ */
+const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
+  arrayMinItems: { computeSkipPopulate: (_validator, schema) => isAttachmentArraySchema(schema) },
+};
+
 /** An editable form whose UI schema has `ui:steps` is shown step by step (steps/stepped-form.tsx). */
 function LoadedAreaForm(props: AreaFormProps) {
   const { schema, uiSchema, readonly = false } = props;
@@ -158,6 +168,7 @@ function RjsfAreaForm(props: StepFormProps) {
         focusOnFirstError={readonly ? false : focusFirstError}
         noHtml5Validate
         omitExtraData
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         transformErrors={transformErrors}
         extraErrors={extraErrors}
         onChange={(event, fieldId) => onChange?.(toJsonValue(event.formData, isObject), fieldId)}

@@ -1,7 +1,7 @@
 /**
  * Wording of client-side validation messages, aligned with the server's 422 messages
- * (src/shared/form-validation.ts `toFieldErrors`): "is required", "must have at most two
- * decimals", "must be one of the listed options". The error list at the top names the field by
+ * (src/shared/form-validation.ts `toFieldErrors`): "is required" (also for an empty list that
+ * needs one entry), "must have at most two decimals", "must be one of the listed options". The error list at the top names the field by
  * its title: "Vendor name is required".
  */
 import type { RJSFValidationError } from '@rjsf/utils';
@@ -15,6 +15,7 @@ function messageFor(error: RJSFValidationError): string | undefined {
   if (error.name === 'required') return 'is required';
   if (error.name === 'enum') return 'must be one of the listed options';
   if (error.name === 'multipleOf' && readParam(error, 'multipleOf') === 0.01) return 'must have at most two decimals';
+  if (error.name === 'minItems' && readParam(error, 'limit') === 1) return 'is required';
   return error.message;
 }
 

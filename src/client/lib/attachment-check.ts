@@ -6,6 +6,8 @@
  */
 import {
   acceptedAttachmentType,
+  acceptInWords,
+  acceptsMediaType,
   ACCEPTED_ATTACHMENTS_IN_WORDS,
   formatBytes,
   MAX_ATTACHMENT_BYTES,
@@ -13,13 +15,23 @@ import {
   TEXT_SNIFF_BYTES,
 } from '../../shared/attachment';
 
-/** Why a picked file is refused before upload, in words for the person; null when it may be uploaded. */
-export async function refusalOfPickedFile(file: File): Promise<string | null> {
+/**
+ * Why a picked file is refused before upload, in words for the person; null when it may be
+ * uploaded. `accept` is the field's `ui:options.accept` ({@link acceptsMediaType}).
+ */
+export async function refusalOfPickedFile(file: File, accept?: string): Promise<string | null> {
   if (file.size > MAX_ATTACHMENT_BYTES) return `Larger than ${formatBytes(MAX_ATTACHMENT_BYTES)}: not uploaded.`;
   const { fileTypeFromBlob } = await import('file-type');
   const detected = await fileTypeFromBlob(file).catch(() => undefined);
-  const type = await acceptedAttachmentType(detected?.mime, file.name, async () => new Uint8Array(await file.slice(0, TEXT_SNIFF_BYTES).arrayBuffer()));
-  return type ? null : `Not an accepted file type (${ACCEPTED_ATTACHMENTS_IN_WORDS}); the type is read from the content, not the name.`;
+  const type = await acceptedAttachmentType(
+    detected?.mime,
+    file.name,
+    async () => new Uint8Array(await file.slice(0, TEXT_SNIFF_BYTES).arrayBuffer()),
+  );
+  if (type && !acceptsMediaType(accept, type)) return `This field takes ${acceptInWords(accept)}: not uploaded.`;
+  return type
+    ? null
+    : `Not an accepted file type (${ACCEPTED_ATTACHMENTS_IN_WORDS}); the type is read from the content, not the name.`;
 }
 
 /**

@@ -10,11 +10,46 @@ import type { Locator, Page } from 'playwright-core';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-type Leaf = { id: string; value: string | number | boolean };
+type Leaf = { id: string; value: string | number | boolean } | { id: string; files: FileRef[] };
+
+/** A file reference in form data (`{ id, name, size, mediaType }`, src/shared/attachment.ts). */
+type FileRef = { id: string; name: string; size: number; mediaType: string };
+
+function isFileRef(value: Json): value is FileRef {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.mediaType === 'string' &&
+    typeof value.size === 'number'
+  );
+}
+
+/** A valid 1×1 PNG image (70 bytes). */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A small PDF document (77 bytes, enough for content sniffing). */
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+/** A file to pick for a reference: a PNG for an image, a PDF otherwise, under the reference's name. */
+export function fileFor(ref: { name: string; mediaType: string }): { name: string; mimeType: string; buffer: Buffer } {
+  const image = ref.mediaType.startsWith('image/');
+  return { name: ref.name, mimeType: image ? 'image/png' : 'application/pdf', buffer: image ? PNG_1X1 : PDF_BYTES };
+}
 
 function leaves(value: Json, id: string, out: Leaf[], arrays: Map<string, number>): void {
   if (value === null) return;
   if (Array.isArray(value)) {
+    if (value.length > 0 && value.every(isFileRef)) {
+      // an attachments field: the files are picked, as a person does (fileFor)
+      out.push({ id, files: value });
+      return;
+    }
     const primitives = value.filter((item): item is string | number | boolean => typeof item !== 'object' && item !== null);
     if (primitives.length === value.length) {
       // multi-select or checkboxes of primitives: one leaf per value
@@ -33,6 +68,16 @@ function leaves(value: Json, id: string, out: Leaf[], arrays: Map<string, number
 }
 
 async function fillLeaf(page: Page, leaf: Leaf): Promise<boolean> {
+  if ('files' in leaf) {
+    const input = page.locator(`input[type="file"]#${leaf.id}`);
+    if ((await input.count()) === 0) return false;
+    await input.setInputFiles(leaf.files.map(fileFor));
+    // uploaded once each file is listed with its Remove button
+    for (const file of leaf.files) {
+      await page.getByRole('button', { name: `Remove ${file.name}`, exact: true }).waitFor();
+    }
+    return true;
+  }
   const multi = /^(.*)__multi(\d+)$/.exec(leaf.id);
   if (multi) {
     const base = multi[1] ?? '';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findAttachmentRefs, formatBytes } from '../../../src/shared/attachment';
+import {
+  acceptInWords,
+  acceptsMediaType,
+  findAttachmentRefs,
+  formatBytes,
+  isAttachmentArraySchema,
+  ATTACHMENT_REF_SCHEMA,
+} from '../../../src/shared/attachment';
 import type { JsonObject } from '../../../src/shared/json';
 
 const ref = (id: string) => ({ id, name: `${id}.pdf`, size: 10, mediaType: 'application/pdf' });
@@ -25,7 +32,48 @@ describe('findAttachmentRefs', () => {
 
   it('ignores fields whose UI schema names no attachments widget and escapes pointer tokens', () => {
     expect(findAttachmentRefs({ other: {} }, { other: [ref('x')] })).toEqual([]);
-    expect(findAttachmentRefs({ 'a/b': { 'ui:widget': 'attachments' } }, { 'a/b': [ref('y')] })[0]?.pointer).toBe('/a~1b/0');
+    expect(findAttachmentRefs({ 'a/b': { 'ui:widget': 'attachments' } }, { 'a/b': [ref('y')] })[0]?.pointer).toBe(
+      '/a~1b/0',
+    );
+  });
+});
+
+describe("a field's accept (ui:options.accept)", () => {
+  it("gives each reference its field's accept, inside repeating sections too", () => {
+    const ui = {
+      rooms: { items: { photos: { 'ui:widget': 'attachments', 'ui:options': { accept: 'image/*' } } } },
+      files: { 'ui:widget': 'attachments' },
+    };
+    const found = findAttachmentRefs(ui, { rooms: [{ photos: [ref('a')] }], files: [ref('b')] });
+    expect(found.map((item) => [item.pointer, item.accept])).toEqual([
+      ['/rooms/0/photos/0', 'image/*'],
+      ['/files/0', undefined],
+    ]);
+  });
+
+  it('matches media types, type/* and known extensions; no accept takes anything', () => {
+    expect(acceptsMediaType('image/*', 'image/png')).toBe(true);
+    expect(acceptsMediaType('image/*', 'application/pdf')).toBe(false);
+    expect(acceptsMediaType('application/pdf,image/*', 'application/pdf')).toBe(true);
+    expect(
+      acceptsMediaType(' .PDF , .docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+    ).toBe(true);
+    expect(acceptsMediaType('.pdf', 'image/png')).toBe(false);
+    expect(acceptsMediaType(undefined, 'text/csv')).toBe(true);
+    expect(acceptsMediaType('*/*', 'text/csv')).toBe(true);
+    expect(acceptsMediaType('.unknown', 'text/csv')).toBe(true);
+  });
+
+  it('says what a field takes in words', () => {
+    expect(acceptInWords('image/*')).toBe('an image');
+    expect(acceptInWords('application/pdf,image/*')).toBe('a PDF or an image');
+    expect(acceptInWords('.pdf,.docx,image/*')).toBe('a PDF, a Word document (.docx) or an image');
+  });
+
+  it("tells a file field's schema from other arrays", () => {
+    expect(isAttachmentArraySchema({ type: 'array', items: ATTACHMENT_REF_SCHEMA })).toBe(true);
+    expect(isAttachmentArraySchema({ type: 'array', items: { type: 'object', required: ['id'] } })).toBe(false);
+    expect(isAttachmentArraySchema({ type: 'string' })).toBe(false);
   });
 });
 

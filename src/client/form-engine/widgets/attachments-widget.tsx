@@ -1,8 +1,17 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { formatBytes, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_SUBMISSION, type AttachmentRef } from '../../../shared/attachment';
+import {
+  acceptInWords,
+  formatBytes,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_PER_SUBMISSION,
+  type AttachmentRef,
+} from '../../../shared/attachment';
 import { countLimitMessage, refusalOfPickedFile, splitByCountLimit } from '../../lib/attachment-check';
-import { beginUpload, downloadAttachment, uploadAttachment } from '../../lib/attachments';
+import { beginUpload, uploadAttachment } from '../../lib/attachments';
+import { StoredAttachments } from './attachment-preview';
+
+export { DownloadButton } from './attachment-preview';
 
 type Pending = { key: number; name: string; size: number; progress: number; error: string | null };
 
@@ -10,35 +19,17 @@ function isRef(value: unknown): value is AttachmentRef {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 }
 
-/** One file as an authenticated download button named after it ("Download failed" on an error). */
-export function DownloadButton({ file }: { file: AttachmentRef }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => {
-          setFailed(false);
-          downloadAttachment(file).catch(() => setFailed(true));
-        }}
-      >
-        {file.name}
-      </button>
-      {failed ? <span className="attachments__error"> Download failed</span> : null}
-    </>
-  );
-}
-
 /**
  * File widget (`"ui:widget": "attachments"` on an array of {@link AttachmentRef}): uploads each
  * chosen file to `POST /api/attachments` showing name, size and progress, and stores only the
  * references `{ id, name, size, mediaType }` in the form data (never the bytes). Read-only it
- * lists the files as authenticated download buttons. When files are picked it refuses, with a
+ * shows images as thumbnails that open full size and lists the other files with name, type and
+ * size, each name an authenticated download button (attachment-preview.tsx). When files are picked it refuses, with a
  * message, those the server would refuse (src/client/lib/attachment-check.ts): past
  * MAX_ATTACHMENTS_PER_SUBMISSION files in the field (attached plus uploading), larger than
  * MAX_ATTACHMENT_BYTES, or not an accepted type by content; server refusals show the same way.
- * `ui:options.accept` narrows the file picker (a hint; the server decides).
+ * `ui:options.accept` narrows the file picker and the types the field takes (checked when a file is
+ * picked and again by the server on submit).
  */
 export function AttachmentsWidget(props: WidgetProps) {
   const { id, disabled, readonly, onChange, options } = props;
@@ -62,7 +53,7 @@ export function AttachmentsWidget(props: WidgetProps) {
     const release = beginUpload();
     setPending((items) => [...items, { key, name: file.name, size: file.size, progress: 0, error: null }]);
     try {
-      const refusal = await refusalOfPickedFile(file);
+      const refusal = await refusalOfPickedFile(file, accept);
       if (refusal) {
         update(key, { error: refusal });
         return;
@@ -92,15 +83,23 @@ export function AttachmentsWidget(props: WidgetProps) {
     onChange(rest.length ? rest : undefined);
   };
 
+  if (readonly) {
+    return (
+      <div className="attachments" id={id}>
+        <StoredAttachments files={files} />
+      </div>
+    );
+  }
+
   return (
     <div className="attachments">
       {files.length || pending.length ? (
         <ul className="attachments__list" aria-label="Attached files">
           {files.map((file) => (
             <li key={file.id} className="attachments__item">
-              {readonly ? <DownloadButton file={file} /> : <span className="attachments__name">{file.name}</span>}
+              <span className="attachments__name">{file.name}</span>
               <span className="attachments__size">{formatBytes(file.size)}</span>
-              {readonly || disabled ? null : (
+              {disabled ? null : (
                 <button type="button" className="button button--quiet" onClick={() => remove(file.id)}>
                   Remove<span className="visually-hidden"> {file.name}</span>
                 </button>
@@ -130,10 +129,8 @@ export function AttachmentsWidget(props: WidgetProps) {
             </li>
           ))}
         </ul>
-      ) : readonly ? (
-        <p className="attachments__empty">No files</p>
       ) : null}
-      {countNotice && !readonly ? (
+      {countNotice ? (
         <p className="attachments__error" role="alert">
           {countNotice}{' '}
           <button type="button" className="button button--quiet" onClick={() => setCountNotice(null)}>
@@ -141,22 +138,19 @@ export function AttachmentsWidget(props: WidgetProps) {
           </button>
         </p>
       ) : null}
-      {readonly ? null : (
-        <input
-          id={id}
-          type="file"
-          multiple
-          accept={accept}
-          disabled={disabled}
-          onChange={handleChoose}
-          aria-describedby={`${id}__help`}
-        />
-      )}
-      {readonly ? null : (
-        <p id={`${id}__help`} className="attachments__help">
-          Up to {MAX_ATTACHMENTS_PER_SUBMISSION} files, {formatBytes(MAX_ATTACHMENT_BYTES)} each: images, PDF, Word, Excel, text or CSV.
-        </p>
-      )}
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept={accept}
+        disabled={disabled}
+        onChange={handleChoose}
+        aria-describedby={`${id}__help`}
+      />
+      <p id={`${id}__help`} className="attachments__help">
+        Up to {MAX_ATTACHMENTS_PER_SUBMISSION} files, {formatBytes(MAX_ATTACHMENT_BYTES)} each
+        {accept ? `; each must be ${acceptInWords(accept)}.` : ': images, PDF, Word, Excel, text or CSV.'}
+      </p>
     </div>
   );
 }

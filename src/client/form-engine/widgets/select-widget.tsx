@@ -21,7 +21,11 @@ const SEARCH_LIMIT = 50;
 type Props = WidgetProps & { multiple?: boolean };
 
 /** The encoded values of the options `props.value` selects. */
-function chosenValues(props: Props, enumOptions: EnumOptionsType[], format: ReturnType<typeof getOptionValueFormat>): Set<string> {
+function chosenValues(
+  props: Props,
+  enumOptions: EnumOptionsType[],
+  format: ReturnType<typeof getOptionValueFormat>,
+): Set<string> {
   const selected: unknown = enumOptionSelectedValue(
     props.value,
     enumOptions,
@@ -29,7 +33,9 @@ function chosenValues(props: Props, enumOptions: EnumOptionsType[], format: Retu
     format,
     props.multiple ? [] : '',
   );
-  return new Set((Array.isArray(selected) ? selected : [selected]).map((item) => (typeof item === 'string' ? item : '')));
+  return new Set(
+    (Array.isArray(selected) ? selected : [selected]).map((item) => (typeof item === 'string' ? item : '')),
+  );
 }
 
 /**
@@ -55,7 +61,8 @@ function fillOptions(
   });
   // a single select with neither placeholder nor value shows its first option, as it would with all of them
   const first = enumOptions[0];
-  if (onlyChosen && !props.multiple && select.length === 0 && first) select.add(new Option(first.label, enumOptionValueEncoder(first.value, 0, format)));
+  if (onlyChosen && !props.multiple && select.length === 0 && first)
+    select.add(new Option(first.label, enumOptionValueEncoder(first.value, 0, format)));
 }
 
 function buildSelect(
@@ -156,11 +163,19 @@ export function SelectWidget(props: Props) {
       }
       const outer = built.containerOuter.element;
       const swallow = (event: MouseEvent) => {
-        if (event.target instanceof Node && outer.contains(event.target) && !built.dropdown.element.contains(event.target)) event.stopPropagation();
+        if (
+          event.target instanceof Node &&
+          outer.contains(event.target) &&
+          !built.dropdown.element.contains(event.target)
+        )
+          event.stopPropagation();
       };
       window.addEventListener('click', swallow, { capture: true, once: true });
       // a press whose click never came (the pointer left): the next press ends the watch
-      window.addEventListener('mousedown', () => window.removeEventListener('click', swallow, { capture: true }), { capture: true, once: true });
+      window.addEventListener('mousedown', () => window.removeEventListener('click', swallow, { capture: true }), {
+        capture: true,
+        once: true,
+      });
       built.showDropdown();
     };
     let isFilled = false;

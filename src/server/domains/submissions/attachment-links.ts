@@ -1,13 +1,18 @@
 /**
  * Attachment references in submitted form data (docs/behaviour.md "Attachments"): each must name an
- * uploaded file of the submitter that no other submission uses yet; at most
+ * uploaded file of the submitter that no other submission uses yet, of a type its field accepts; at most
  * MAX_ATTACHMENTS_PER_SUBMISSION. The references are rewritten with the stored name, size and media
  * type (the client's copy is not trusted), and linked to the new submission in its insert
  * transaction.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
-import { findAttachmentRefs, MAX_ATTACHMENTS_PER_SUBMISSION } from '../../../shared/attachment';
+import {
+  acceptInWords,
+  acceptsMediaType,
+  findAttachmentRefs,
+  MAX_ATTACHMENTS_PER_SUBMISSION,
+} from '../../../shared/attachment';
 import type { JsonObject, JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { attachments } from '../../db/schema';
@@ -21,7 +26,8 @@ export type AttachmentCheck = { errors: FieldError[]; ids: string[] };
 /**
  * Checks (and normalises in place) every attachment reference in `data`. Errors are 422 field
  * errors whose `path` is the reference's JSON Pointer: unknown id, someone else's file, a file
- * already on another submission, the same file twice, or too many files.
+ * already on another submission, the same file twice, a stored type its field's
+ * `ui:options.accept` does not take ("must be a PDF or an image"), or too many files.
  */
 export async function checkAttachmentRefs(
   db: Database,
@@ -43,13 +49,15 @@ export async function checkAttachmentRefs(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const errors: FieldError[] = [];
   const seen = new Set<string>();
-  found.forEach(({ pointer, ref }, index) => {
+  found.forEach(({ pointer, ref, accept }, index) => {
     const id = wanted[index];
     const row = id ? byId.get(id) : undefined;
     if (!id || !row || row.ownerId !== user.id) {
       errors.push({ path: pointer, message: 'must be a file you uploaded' });
     } else if (row.submissionId !== null || row.commentId !== null || seen.has(id)) {
       errors.push({ path: pointer, message: 'this file is already attached elsewhere; upload it again' });
+    } else if (!acceptsMediaType(accept, row.mediaType)) {
+      errors.push({ path: pointer, message: `must be ${acceptInWords(accept)}` });
     } else {
       seen.add(id);
       ref.name = row.fileName;
