@@ -17,12 +17,12 @@ import { AreaRulesContext, ArrayWithTotalsTemplate } from './templates/array-tot
 import { FieldHelpTemplate } from './templates/field-help-template';
 import { FieldTemplate } from './templates/field-template';
 import { createWidgets } from './widgets';
-import { useWidgetModules } from './widgets/widget-modules';
+import { loadedWidgetModule, useWidgetModules } from './widgets/widget-modules';
 import { widgetModulesFor } from './widget-needs';
 import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
 import { LeanObjectField } from './fields/lean-object-field';
 import { LeanSchemaField } from './fields/lean-schema-field';
-import { SteppedForm, type StepFormProps } from './steps/stepped-form';
+import type { StepFormProps } from './steps/stepped-form';
 import './form.css';
 
 /** rjsf's data type parameter; `JsonObject` itself makes rjsf's recursive `ErrorSchema<T>` too deep for tsc. */
@@ -134,7 +134,9 @@ const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = {
 function LoadedAreaForm(props: AreaFormProps) {
   const { schema, uiSchema, readonly = false } = props;
   const steps = useMemo(() => (readonly || !isObjectRoot(schema) ? null : formStepsOf(uiSchema)), [readonly, schema, uiSchema]);
-  if (steps) return <SteppedForm {...props} steps={steps} renderForm={renderRjsfForm} />;
+  // loaded with the form's other widget modules (widget-needs.ts asks for it when `ui:steps` is set)
+  const SteppedForm = steps ? loadedWidgetModule('steps')?.SteppedForm : undefined;
+  if (steps && SteppedForm) return <SteppedForm {...props} steps={steps} renderForm={renderRjsfForm} />;
   return <RjsfAreaForm {...props} />;
 }
 

@@ -17,9 +17,10 @@ import { childUiSchema, readUiOptions } from '../lib/ui-schema';
 
 /**
  * A separately loaded part of the form engine: the rich-text editor (slate), the select
- * (choices.js), the date/time pickers (flatpickr) and the help tooltip (tippy.js).
+ * (choices.js), the date/time pickers (flatpickr), the help tooltip (tippy.js) and the step-by-step
+ * layout of a form whose UI schema has `ui:steps` (steps/stepped-form.tsx).
  */
-export type WidgetModuleName = 'richTextEditor' | 'select' | 'datePicker' | 'helpTooltip';
+export type WidgetModuleName = 'richTextEditor' | 'select' | 'datePicker' | 'helpTooltip' | 'steps';
 
 /** Every widget module, in a fixed order. */
 export const WIDGET_MODULE_NAMES: readonly WidgetModuleName[] = [
@@ -27,6 +28,7 @@ export const WIDGET_MODULE_NAMES: readonly WidgetModuleName[] = [
   'select',
   'datePicker',
   'helpTooltip',
+  'steps',
 ];
 
 const SELECT_WIDGETS = new Set(['select', 'SelectWidget']);
@@ -93,6 +95,7 @@ export function widgetModulesFor(
   options: { readonly: boolean },
 ): WidgetModuleName[] {
   const found = new Set<WidgetModuleName>();
+  if (!options.readonly && uiSchema['ui:steps'] !== undefined) found.add('steps');
   scanUiSchema(uiSchema, options.readonly, found);
   const seen = new Map<JsonObject, Set<JsonObject>>();
   const visit = (declared: JsonObject, givenUi: JsonValue | undefined) => {

@@ -1,7 +1,7 @@
 /**
  * The form engine's heavy widgets live in chunks of their own, loaded only by the forms that use
  * them: the rich-text editor (slate), the select (choices.js), the date/time pickers (flatpickr)
- * and the help tooltip (tippy.js). A form asks for the ones its schemas name (widget-needs.ts) all
+ * the help tooltip (tippy.js) and the step-by-step layout (`ui:steps`). A form asks for the ones its schemas name (widget-needs.ts) all
  * at once, before it renders ({@link useWidgetModules}), so no field waits when the person
  * reaches it; a module a form did not ask for is loaded by the field that needs it
  * ({@link useWidgetModule}). docs/performance.md lists the chunks and their sizes.
@@ -15,6 +15,7 @@ const LOADERS = {
   select: async () => (await Promise.all([import('./select-widget'), import('choices.js')]))[0],
   datePicker: () => import('./date-picker-widget'),
   helpTooltip: () => import('../templates/help-tooltip'),
+  steps: () => import('../steps/stepped-form'),
 } satisfies Record<WidgetModuleName, () => Promise<unknown>>;
 
 /** What each widget module exports. */
