@@ -1,5 +1,4 @@
 import { buttonId, type ArrayFieldItemButtonsTemplateProps } from '@rjsf/utils';
-import type { JsonObject } from '../../../shared/json';
 import { rowName, schemaAtPath } from '../field-label';
 
 /**
@@ -10,7 +9,7 @@ import { rowName, schemaAtPath } from '../field-label';
 export function ArrayFieldItemButtonsTemplate(props: ArrayFieldItemButtonsTemplateProps) {
   const { disabled, hasCopy, hasMoveDown, hasMoveUp, hasRemove, fieldPathId, index, onCopyItem, onRemoveItem, onMoveDownItem, onMoveUpItem, readonly, registry, uiSchema } = props;
   const { CopyButton, MoveDownButton, MoveUpButton, RemoveButton } = registry.templates.ButtonTemplates;
-  const arraySchema = schemaAtPath(registry.rootSchema as JsonObject, fieldPathId.path.slice(0, -1));
+  const arraySchema = schemaAtPath(registry.rootSchema, fieldPathId.path.slice(0, -1));
   const row = `${rowName(arraySchema)} ${index + 1}`;
   const isOff = disabled || readonly;
   const named = (title: string) => ({ title, 'aria-label': title });

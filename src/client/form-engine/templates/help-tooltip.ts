@@ -13,9 +13,9 @@ import 'tippy.js/dist/tippy.css';
 const hideOnEsc: Plugin = {
   name: 'hideOnEsc',
   defaultValue: true,
-  fn({ hide }) {
+  fn(instance) {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') hide();
+      if (event.key === 'Escape') instance.hide();
     }
     return {
       onShow() {

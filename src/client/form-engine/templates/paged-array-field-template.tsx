@@ -1,6 +1,5 @@
 import { buttonId, getTemplate, getUiOptions, type ArrayFieldTemplateProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import type { JsonObject } from '../../../shared/json';
 import { rowName } from '../field-label';
 
 /**
@@ -15,7 +14,7 @@ function ArrayFieldBody(props: ArrayFieldTemplateProps & { allCount: number }) {
   const ArrayFieldTitleTemplate = getTemplate('ArrayFieldTitleTemplate', registry, uiOptions);
   const showControlInTitle = !readonly && !disabled;
   const sectionTitle = uiOptions.title || title;
-  const row = rowName(schema as JsonObject, sectionTitle);
+  const row = rowName(schema, sectionTitle);
   const [announcement, setAnnouncement] = useState('');
   const count = useRef(allCount);
   useEffect(() => {

@@ -110,14 +110,15 @@ function labelCombobox(built: Choices, select: HTMLSelectElement, fieldId: strin
     dropdown.element.removeAttribute('aria-expanded');
     search.setAttribute('aria-expanded', String(dropdown.isActive));
   };
-  const { show, hide } = dropdown;
+  const show = dropdown.show.bind(dropdown);
+  const hide = dropdown.hide.bind(dropdown);
   dropdown.show = () => {
-    show.call(dropdown);
+    show();
     sync();
     return dropdown;
   };
   dropdown.hide = () => {
-    hide.call(dropdown);
+    hide();
     sync();
     return dropdown;
   };
