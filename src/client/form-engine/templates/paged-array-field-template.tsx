@@ -19,10 +19,17 @@ function ArrayFieldBody(props: ArrayFieldTemplateProps & { allCount: number }) {
   const count = useRef(allCount);
   useEffect(() => {
     const Row = row.charAt(0).toUpperCase() + row.slice(1);
-    if (allCount > count.current) setAnnouncement(`${Row} ${allCount} added`);
+    if (allCount > count.current) {
+      setAnnouncement(`${Row} ${allCount} added`);
+      // the re-render after an added row can drop the focus to <body>: it goes back to the add button
+      const addId = buttonId(fieldPathId, 'add');
+      window.requestAnimationFrame(() => {
+        if (!document.activeElement || document.activeElement === document.body) document.getElementById(addId)?.focus();
+      });
+    }
     else if (allCount < count.current) setAnnouncement(`${Row} removed, ${allCount} left`);
     count.current = allCount;
-  }, [allCount, row]);
+  }, [allCount, row, fieldPathId]);
   return (
     <fieldset className={className} id={fieldPathId.$id}>
       <ArrayFieldTitleTemplate fieldPathId={fieldPathId} title={sectionTitle} required={required} schema={schema} uiSchema={uiSchema} registry={registry} optionalDataControl={showControlInTitle ? optionalDataControl : undefined} />
