@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { paths } from '../config/paths';
 import { BareFrame } from './layouts/bare-layout';
+import { useDocumentTitle } from '../lib/document-title';
 
 function statusOf(error: unknown): number {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
@@ -61,6 +62,7 @@ class ErrorPageBoundary extends Component<{ children: ReactNode }, { hasFailed: 
 
 function RouteErrorContent() {
   const error = useRouteError();
+  useDocumentTitle(describeRouteError(error).title);
   const { status, title, detail } = describeRouteError(error);
   if (status === 404) {
     return (

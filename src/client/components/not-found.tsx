@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { useDocumentTitle } from '../lib/document-title';
 
 /** The 404 content of every unknown address: 'This page could not be found' and a link back home. */
 export function NotFound() {
+  useDocumentTitle('Page not found');
   return (
     <section className="error-panel" aria-labelledby="not-found-title">
       <p className="error-panel__status">404</p>

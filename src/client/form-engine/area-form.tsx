@@ -8,12 +8,14 @@ import { isAttachmentArraySchema } from '../../shared/attachment';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import { isObjectRoot } from '../../shared/schema-walk';
 import { fieldIdForProperty, type FieldErrorSchema } from './error-schema';
-import { focusFieldById } from './focus-field';
+import { focusErrorSummary } from './focus-field';
 import { transformErrors } from './error-messages';
 import { createRulesValidator } from './rules-validator';
 import type { FormValidator } from './validator';
+import { ArrayFieldItemButtonsTemplate } from './templates/array-item-buttons-template';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { AreaRulesContext, ArrayWithTotalsTemplate } from './templates/array-totals';
+import { FieldErrorTemplate } from './templates/field-error-template';
 import { FieldHelpTemplate } from './templates/field-help-template';
 import { FieldTemplate } from './templates/field-template';
 import { createWidgets } from './widgets';
@@ -36,12 +38,23 @@ function toJsonValue(formData: FormValue | undefined, isObject: boolean): JsonVa
   return (formData ?? (isObject ? {} : null)) as JsonValue;
 }
 
-/** Focuses the first failing field (rjsf's own lookup did not move the focus in our tests). */
+/**
+ * After a submit that failed the client's checks: the focus goes to the error summary (or, without
+ * one, the first failing field; rjsf's own lookup did not move the focus in our tests).
+ */
 function focusFirstError(error: RJSFValidationError): void {
-  focusFieldById(fieldIdForProperty(error.property));
+  focusErrorSummary(fieldIdForProperty(error.property));
 }
 
-const TEMPLATES = { ErrorListTemplate, FieldHelpTemplate, FieldTemplate, ArrayFieldTemplate: ArrayWithTotalsTemplate };
+const TEMPLATES = {
+  ErrorListTemplate,
+  FieldErrorTemplate,
+  FieldHelpTemplate,
+  FieldTemplate,
+  ArrayFieldTemplate: ArrayWithTotalsTemplate,
+  ArrayFieldItemButtonsTemplate,
+};
+
 /**
  * Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx);
  * plain string properties and objects with fixed properties render through lighter fields
@@ -98,7 +111,8 @@ export type AreaFormProps = {
  * validator and widgets and the area's cross-field rules (`customValidate`). Validates on submit
  * (not on every keystroke, and not on blur: rjsf's blur validation marks every untouched
  * required field at once, and the re-render it causes swallowed a radio click that followed
- * typing), lists errors at the top, shows each message on its field and focuses the first.
+ * typing), lists errors in a summary at the top, which takes the focus, and shows each message on
+ * its field.
  * Values of conditional fields that are hidden when the form is submitted (`dependencies`,
  * `if`/`then`/`else`) are left out of the submitted data (`omitExtraData`, on submit only:
  * `liveOmit` would prune on every keystroke). Rows of repeating sections hold their edits until

@@ -1,8 +1,9 @@
 /**
  * Wording of client-side validation messages, aligned with the server's 422 messages
  * (src/shared/form-validation.ts `toFieldErrors`): "is required" (also for an empty list that
- * needs one entry), "must have at most two decimals", "must be one of the listed options". The error list at the top names the field by
- * its title: "Vendor name is required".
+ * needs one entry), "must have at most two decimals", "must be one of the listed options". Wherever a message is shown it names its field
+ * ({@link errorSentence}): "Vendor name is required", in the error summary at the top and under the
+ * field (GOV.UK Design System, "Error message" and "Error summary").
  */
 import type { RJSFValidationError } from '@rjsf/utils';
 
@@ -32,4 +33,19 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
     const label = error.title || property || 'This form';
     return { ...error, message, stack: `${label} ${message}` };
   });
+}
+
+/**
+ * A message that names its field: `label` and `message` joined into one sentence. A message in
+ * the validators' wording (it starts with a lower-case letter: "is required", "must have at most
+ * two decimals") follows the label with a space ("Invoice number is required"); a message that is
+ * a sentence of its own (a rule's or the server's: "There is no ticket T-1 that you can see")
+ * follows it after a colon. A blank label gives the message alone, its first letter upper-cased.
+ */
+export function errorSentence(label: string, message: string): string {
+  const text = message.trim();
+  const name = label.trim();
+  if (!name) return text.charAt(0).toUpperCase() + text.slice(1);
+  if (!text) return name;
+  return /^\p{Ll}/u.test(text) ? `${name} ${text}` : `${name}: ${text}`;
 }

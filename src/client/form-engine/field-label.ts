@@ -30,3 +30,24 @@ export function fieldLabel(schema: JsonObject, property: string | undefined): st
   }
   return parts.join(' › ');
 }
+
+/**
+ * What one row of a repeating section is called, for its buttons and announcements ("Add line
+ * item", "Remove line item 2"): the items' own title, else the section's title made singular
+ * (a final "s" dropped: "Line items" → "line item"), else "item"; lower-cased unless it starts
+ * with an abbreviation ("GL line").
+ */
+export function rowName(arraySchema: JsonObject | undefined, arrayTitle?: string): string {
+  const items = arraySchema && isJsonObject(arraySchema.items) ? arraySchema.items : undefined;
+  const own = typeof items?.title === 'string' ? items.title.trim() : '';
+  const section = (arrayTitle ?? (typeof arraySchema?.title === 'string' ? arraySchema.title : '')).trim();
+  const name = own || (/[^s]s$/i.test(section) ? section.slice(0, -1) : section) || 'item';
+  return /^\p{Lu}\p{Lu}/u.test(name) ? name : name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/** The schema at `path` (property names and array indexes, as rjsf's `fieldPathId.path`) in `schema`, if plain properties and items lead there. */
+export function schemaAtPath(schema: JsonObject, path: readonly (string | number)[]): JsonObject | undefined {
+  let node: JsonObject | undefined = schema;
+  for (const token of path) node = childSchema(node, String(token));
+  return node;
+}

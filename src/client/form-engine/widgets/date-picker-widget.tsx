@@ -61,7 +61,8 @@ function createPickerWidget(mode: PickerMode) {
    * (`allowInput`; a typed value is taken on blur), the schema's `formatMinimum`/`formatMaximum`
    * bound the calendar, the value is stored in ISO 8601 and an empty field reports `undefined`.
    * Mounting renders a plain input showing the value; flatpickr is attached (and opened) on the
-   * input's first focus, so a form with many pickers mounts as fast as one without.
+   * input's first focus, so a form with many pickers mounts as fast as one without. Escape in the
+   * input closes the calendar.
    */
   function PickerWidget(props: WidgetProps) {
     const value: unknown = props.value;
@@ -134,6 +135,13 @@ function createPickerWidget(mode: PickerMode) {
         onFocus={(event) => {
           attach(event.target);
           onFocus(id, event.target.value);
+        }}
+        onKeyDown={(event) => {
+          // flatpickr closes on Escape only with the focus in its calendar, not in a typable input
+          if (event.key === 'Escape' && picker.current?.isOpen) {
+            event.preventDefault();
+            picker.current.close();
+          }
         }}
       />
     );

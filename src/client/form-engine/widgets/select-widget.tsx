@@ -10,6 +10,7 @@ import {
 import type Choices from 'choices.js';
 import { useEffect, useRef } from 'react';
 import 'choices.js/public/assets/styles/choices.min.css';
+import { labelId } from '../templates/field-template';
 import { useRemoteOptions } from './remote-options';
 
 /** Select dropdown maximum height in px; the CSS in rich-text/rich-text.css uses it. */
@@ -80,6 +81,55 @@ function buildSelect(
   if (props.required) select.required = true;
   fillOptions(select, props, enumOptions, format, chosenValues(props, enumOptions, format), true);
   return select;
+}
+
+/** The id of the listbox of the select `id` (choices.js's list of options). */
+function listboxId(id: string): string {
+  return `${id}__listbox`;
+}
+
+/**
+ * Makes the combobox choices.js built on `select` follow the ARIA 1.2 combobox pattern
+ * (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/): the box that takes the focus (role
+ * `combobox`) and its search input (the combobox while the list is open) are named by the field's
+ * label, described like the select (error, description, help), invalid and required like it, and
+ * control the listbox (`aria-controls`); the dropdown wrapper, which has no role, loses the
+ * `aria-expanded` choices.js puts on it (ARIA allows it on no generic element), and the search
+ * input's `aria-expanded` follows the list instead.
+ */
+function labelCombobox(built: Choices, select: HTMLSelectElement, fieldId: string): void {
+  const listbox = built.choiceList.element;
+  listbox.id = listboxId(fieldId);
+  const hasLabel = document.getElementById(labelId(fieldId)) !== null;
+  const search = built.input.element;
+  search.setAttribute('role', 'combobox');
+  search.removeAttribute('aria-label');
+  for (const element of [built.containerOuter.element, search]) {
+    element.setAttribute('aria-controls', listbox.id);
+    if (hasLabel) element.setAttribute('aria-labelledby', labelId(fieldId));
+    for (const name of ['aria-describedby', 'aria-invalid', 'aria-required'] as const) {
+      const value = name === 'aria-required' ? (select.required ? 'true' : null) : select.getAttribute(name);
+      if (value) element.setAttribute(name, value);
+    }
+  }
+  const dropdown = built.dropdown;
+  const sync = () => {
+    dropdown.element.removeAttribute('aria-expanded');
+    search.setAttribute('aria-expanded', String(dropdown.isActive));
+  };
+  const show = dropdown.show.bind(dropdown);
+  const hide = dropdown.hide.bind(dropdown);
+  dropdown.show = () => {
+    show();
+    sync();
+    return dropdown;
+  };
+  dropdown.hide = () => {
+    hide();
+    sync();
+    return dropdown;
+  };
+  sync();
 }
 
 type ChoicesClass = typeof Choices;
@@ -155,7 +205,9 @@ export function SelectWidget(props: Props) {
         searchResultLimit: SEARCH_LIMIT,
         renderChoiceLimit: RENDER_LIMIT,
         searchPlaceholderValue: 'Type to search',
+        labelId: document.getElementById(labelId(select.id)) ? labelId(select.id) : '',
       });
+      labelCombobox(built, select, select.id);
       choices = built;
       if (!byMouse) {
         (multiple ? built.input.element : built.containerOuter.element).focus();
@@ -205,6 +257,14 @@ export function SelectWidget(props: Props) {
     // rebuilt only when the option list's content changes (rjsf hands a new array each render); the
     // value is read once per build: afterwards the select (and choices.js) holds what the person changes
   }, [id, multiple, disabled, readonly, optionsKey, format, remote.search]);
+  // the field's errors come and go after the build: the combobox (and its search input) follow them
+  const isInvalid = Boolean(props.rawErrors?.length);
+  useEffect(() => {
+    for (const element of container.current?.querySelectorAll('.choices, .choices__input--cloned') ?? []) {
+      if (isInvalid) element.setAttribute('aria-invalid', 'true');
+      else element.removeAttribute('aria-invalid');
+    }
+  }, [isInvalid]);
   return (
     <div className="portal-select">
       <div ref={container} />

@@ -23,7 +23,8 @@ const LEAN: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = 
   fields: { SchemaField: LeanSchemaField, ObjectField: LeanObjectField },
   templates: { FieldTemplate, FieldHelpTemplate },
 };
-const RJSF: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = { fields: {}, templates: { FieldHelpTemplate } };
+// rjsf's own fields with the portal's FieldTemplate (which adds label ids, fieldsets for groups)
+const RJSF: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = { fields: {}, templates: { FieldTemplate, FieldHelpTemplate } };
 
 /** A field a UI schema names with `ui:field`. */
 function MarkerField(props: FieldProps) {

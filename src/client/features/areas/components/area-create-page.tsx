@@ -9,12 +9,14 @@ import { areaCrumbs } from '../area-crumbs';
 import type { AreaContext } from '../area-route';
 import { AreaGate } from './area-gate';
 import { CreateSubmission } from './create-submission';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** What the create page puts around its form, given the area key (e.g. the area's help text beside it). */
 export type FormFrame = ComponentType<{ area: string; children: ReactNode }>;
 
 function ParentRequired({ context }: { context: AreaContext }) {
   const { area } = context;
+  useDocumentTitle(`New ${area.title}`);
   return (
     <>
       <Breadcrumbs items={areaCrumbs(context, [{ label: 'New' }])} />

@@ -11,7 +11,7 @@ import { DISPLAY_LOCALE } from '../../../config/env';
 import { areaDetailPath, areaListPath } from '../../../config/paths';
 import { AreaForm } from '../../../form-engine/area-form';
 import { fieldIdForPointer, toErrorSchema, type FieldErrorSchema } from '../../../form-engine/error-schema';
-import { focusFieldById } from '../../../form-engine/focus-field';
+import { focusErrorSummary } from '../../../form-engine/focus-field';
 import { hasActiveUploads } from '../../../lib/attachments';
 import { createSubmission } from '../../../lib/area-api';
 import { toApiFailure } from '../../../lib/http';
@@ -22,6 +22,7 @@ import { areaCrumbs } from '../area-crumbs';
 import { draftKey, useDraft } from '../drafts';
 import type { AreaContext } from '../area-route';
 import { useAreaFormSchemas } from '../../../form-engine/use-area-form-schemas';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * A child record starts on its parent's property (e.g. an incident's follow-up), when both have
@@ -113,6 +114,7 @@ function SchemaChangedNotice({ message }: { message: string }) {
  */
 export function CreateSubmission({ context, outboxItem }: { context: AreaContext; outboxItem?: OutboxItem }) {
   const { area, location } = context;
+  useDocumentTitle(`New ${area.title}`);
   const navigate = useNavigate();
   const session = useSession();
   const schemas = useAreaFormSchemas(area, { includeInactive: false, readonly: false });
@@ -189,7 +191,7 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
         setExtraErrors(toErrorSchema(failure.body.errors));
         toast.error('Please correct the highlighted fields');
         const first = failure.body.errors[0];
-        if (first) focusFieldById(fieldIdForPointer(first.path));
+        focusErrorSummary(first ? fieldIdForPointer(first.path) : undefined);
       } else {
         toast.error(`Not submitted: ${failure.message}`);
       }

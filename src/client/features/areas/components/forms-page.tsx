@@ -4,9 +4,11 @@ import { fetchAreas } from '../../../lib/area-api';
 import { useResource } from '../../../lib/use-resource';
 import { groupAreas } from '../catalogue';
 import { AreaCatalogue } from './area-catalogue';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** `/Forms`: the catalogue of all form areas from `GET /api/areas`, grouped by department. */
 export function FormsPage() {
+  useDocumentTitle('Forms');
   const areas = useResource('areas', () => fetchAreas());
   const groups = useMemo(() => (areas.status === 'ready' ? groupAreas(areas.data) : []), [areas.status, areas.data]);
   return (

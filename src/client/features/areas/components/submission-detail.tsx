@@ -16,6 +16,7 @@ import type { AreaContext } from '../area-route';
 import { usePropertyLabels } from '../use-property-labels';
 import { ChildSubmissions } from './child-submissions';
 import { SubmissionSummary } from './submission-summary';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 async function loadSubmission(context: AreaContext, id: string, signal: AbortSignal): Promise<Submission | null> {
   try {
@@ -59,6 +60,7 @@ export function SubmissionDetail({
   const { area } = context;
   const result = useResource(`submission:${area.key}:${id}`, (signal) => loadSubmission(context, id, signal));
   const propertyLabels = usePropertyLabels(Boolean(area.propertyField));
+  useDocumentTitle(result.status === 'ready' ? (result.data ? [result.data.number, area.title] : 'Record not found') : undefined);
   if (result.status === 'loading') return <Loading />;
   if (result.status === 'error')
     return <LoadError what="This submission" error={result.error} onRetry={result.reload} />;

@@ -13,6 +13,7 @@ import { Pager } from './pager';
 import { ParentNote } from './parent-note';
 import { SearchBox } from './search-box';
 import { SubmissionsTable } from './submissions-table';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** History state of a list page: the cursors of the pages before this one ("Previous page"). */
 type ListHistoryState = { cursors: string[] };
@@ -29,6 +30,7 @@ function readCursorStack(state: unknown): string[] {
  */
 export function SubmissionList({ context }: { context: AreaContext }) {
   const { area, location } = context;
+  useDocumentTitle(area.title);
   const [searchParams, setSearchParams] = useSearchParams();
   const historyLocation = useLocation();
   const q = searchParams.get('q') ?? '';

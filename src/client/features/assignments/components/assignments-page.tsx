@@ -11,6 +11,7 @@ import { deleteRule, fetchAssignees, fetchRules, isStaleError, reorderRules, set
 import { RuleForm } from './rule-form';
 import { RuleTable, type RuleActions } from './rule-table';
 import '../assignments.css';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 async function loadPage(signal: AbortSignal) {
   const [rules, areas, properties, assignees] = await Promise.all([
@@ -28,6 +29,7 @@ async function loadPage(signal: AbortSignal) {
  * form with "Test this rule". A stale write (412) says so and reloads the rules.
  */
 export function AssignmentsPage() {
+  useDocumentTitle('Assignments');
   const session = useSession();
   const page = useResource('assignments-page', loadPage);
   const [rules, setRules] = useState<AssignmentRule[] | null>(null);

@@ -7,6 +7,7 @@ import { logAuthError } from '../../../lib/auth-errors';
 import type { LoginLocationState } from '../../../lib/session/login-state';
 import { useSession } from '../../../lib/session/session-context';
 import { isCallbackUrl } from '../../../lib/sign-in-callback';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -22,6 +23,7 @@ function describe(error: unknown): string {
  * after an expired session it shows the reason first (lib/auth-errors.ts). Signed-in users go home.
  */
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();

@@ -4,6 +4,7 @@ import { DISPLAY_LOCALE } from '../../../config/env';
 import { useResource } from '../../../lib/use-resource';
 import { fetchFormAreas } from '../api';
 import '../form-areas.css';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const STATUS_LABEL: Record<FormAreaState['status'], string> = {
   loaded: 'Loaded',
@@ -107,6 +108,7 @@ function AreaRow({ area }: { area: FormAreaState }) {
  * Below 768 px each row shows as a card.
  */
 export function FormAreasPage() {
+  useDocumentTitle('Form areas');
   const overview = useResource('form-areas', (signal) => fetchFormAreas(signal));
   return (
     <>

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { useResource } from '../../../lib/use-resource';
 import { fetchAssignedTickets, fetchMyActivity } from '../api';
 import { SubmissionLinks } from './submission-links';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type HomeData = Awaited<ReturnType<typeof loadHome>>;
 
@@ -120,6 +121,7 @@ function HomeLists({ data, canSubmit, isHandler }: { data: HomeData } & HomeOpti
  * the announcements of the content feature). Signed out: the sign-in call to action and `aside`.
  */
 export function HomePage({ aside }: { aside: ReactNode }) {
+  useDocumentTitle('Home');
   const session = useSession();
   if (session.status === 'loading') return <Loading />;
   if (!session.user) {

@@ -30,6 +30,7 @@ import { MonthPicker } from './month-picker';
 import { NoAccess } from './no-access';
 import { usePeriod } from '../use-period';
 import { useSession } from '../../../lib/session/session-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 function replaceCell(grid: AccountingGrid, cell: AccountingCell): AccountingGrid {
   return {
@@ -61,6 +62,7 @@ export function AccountingPage() {
   const canRead = session.hasScope(REPORT_ACCOUNTING_READ) || session.hasScope(REPORT_ACCOUNTING_WRITE);
   const canWrite = session.hasScope(REPORT_ACCOUNTING_WRITE);
   const [period, setPeriod] = usePeriod();
+  useDocumentTitle([`Accounting ${period}`, 'Report tracker']);
   const [searchParams] = useSearchParams();
   const [filters, setFilters] = useState<GridFilters>(() => ({ region: searchParams.get('region') || undefined }));
   const [monthsKey, setMonthsKey] = useState(0);

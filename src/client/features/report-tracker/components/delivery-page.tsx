@@ -19,6 +19,7 @@ import { MonthPicker } from './month-picker';
 import { NoAccess } from './no-access';
 import { usePeriod } from '../use-period';
 import { useSession } from '../../../lib/session/session-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 function statusLabel(entry: DeliveryEntry): string {
   return entry.isLate ? 'Late' : entry.status;
@@ -34,6 +35,7 @@ export function DeliveryPage() {
   const canRead = session.hasScope(REPORT_DELIVERY_READ) || session.hasScope(REPORT_DELIVERY_WRITE);
   const canWrite = session.hasScope(REPORT_DELIVERY_WRITE);
   const [period, setPeriod] = usePeriod();
+  useDocumentTitle([`Delivery ${period}`, 'Report tracker']);
   const months = useResource('months', fetchMonths);
   const [searchParams] = useSearchParams();
   const [region, setRegion] = useState(() => searchParams.get('region') ?? '');

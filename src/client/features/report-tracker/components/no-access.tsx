@@ -1,5 +1,7 @@
+import { useDocumentTitle } from '../../../lib/document-title';
 /** What a report tracker page shows to a signed-in user without the scope it needs (the route guard's wording). */
 export function NoAccess() {
+  useDocumentTitle('Report tracker: no access');
   return (
     <div className="page-header">
       <div>

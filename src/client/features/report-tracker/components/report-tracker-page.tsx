@@ -16,6 +16,7 @@ import { NoAccess } from './no-access';
 import { AccountingChart, DeliveryChart, TrendChart } from './overview-charts';
 import { usePeriod } from '../use-period';
 import { useSession } from '../../../lib/session/session-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * `/ReportTracker`: the chosen month per kind (complete, in review, in progress, not started,
@@ -40,6 +41,7 @@ export function ReportTrackerPage() {
   const properties = useResource('properties', () => fetchProperties());
   const regions = properties.status === 'ready' ? [...new Set(properties.data.map((p) => p.region))].sort() : [];
   const overview = useResource(`${period}|${region}`, (signal) => fetchOverview(period, region, signal));
+  useDocumentTitle([region ? `Report tracker — ${region}` : 'Report tracker', period]);
   const detailQuery = `period=${period}${region ? `&region=${encodeURIComponent(region)}` : ''}`;
 
   if (!canAccounting && !canDelivery) return <NoAccess />;

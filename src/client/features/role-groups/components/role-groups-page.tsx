@@ -9,6 +9,7 @@ import { memberSummary, memberSummaryTitle } from '../member-summary';
 import { MembersPanel } from './members-panel';
 import { RoleGroupForm } from './role-group-form';
 import '../role-groups.css';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'group'; id: string };
 
@@ -18,6 +19,7 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'group'; id: string 
  * remove) and delete after an explicit confirmation. Refusals from the API are shown as they come.
  */
 export function RoleGroupsPage() {
+  useDocumentTitle('Role groups');
   const [generation, setGeneration] = useState(0);
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [confirming, setConfirming] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { LoadError, Loading } from '../../../components/status-message';
 import { paths } from '../../../config/paths';
 import { useResource } from '../../../lib/use-resource';
 import { fetchUserAccess } from '../api';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const VIA_LABEL = {
   member: 'member',
@@ -15,6 +16,7 @@ const VIA_LABEL = {
 export function UserAccessPage() {
   const { userId = '' } = useParams();
   const access = useResource(`access:${userId}`, (signal) => fetchUserAccess(userId, signal));
+  useDocumentTitle(access.status === 'ready' ? `Access of ${access.data.user.name}` : undefined);
   return (
     <>
       <p>

@@ -5,6 +5,7 @@ import { useResource } from '../../../lib/use-resource';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { fetchChanges } from '../api';
 import { DiffView } from './diff-view';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const FILTERS = [
   ['area', 'Area', 'text'],
@@ -19,6 +20,7 @@ const FILTERS = [
  * date range (all in the URL query), with a readable field-level diff.
  */
 export function ChangesPage() {
+  useDocumentTitle('Changes');
   const { params, setFilter } = useUrlFilters();
   const changes = useResource(params.toString(), (signal) => fetchChanges(params, signal));
   return (

@@ -13,6 +13,7 @@ import { CommentComposer } from './comment-composer';
 import { CommentThread } from './comment-thread';
 import { DiffView } from './diff-view';
 import { TicketPanel } from './ticket-panel';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * The ticket's submission read-only with its area's form (field titles, rich text, files);
@@ -51,6 +52,7 @@ export function TicketViewPage() {
   const showSubmission = useCallback(() => setSubmissionShown(true), []);
   const ticket = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
   const comments = useResource(`comments:${id}`, (signal) => fetchComments(id, signal));
+  useDocumentTitle(ticket.status === 'ready' ? [`Ticket ${ticket.data.ticket.number}`, ticket.data.ticket.summary] : undefined);
   const history = useResource(`history:${id}`, (signal) =>
     fetchChanges(new URLSearchParams({ ticket: id, limit: '100' }), signal),
   );

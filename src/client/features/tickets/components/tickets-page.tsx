@@ -7,6 +7,7 @@ import { useResource } from '../../../lib/use-resource';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { fetchTicketCounts, fetchTickets, fetchTicketsCsv } from '../api';
 import { StatusChart } from './status-chart';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const SELECTS: { name: string; label: string; options: readonly (readonly [string, string])[] }[] = [
   { name: 'status', label: 'Status', options: TICKET_STATUSES.map((s) => [s, s] as const) },
@@ -49,6 +50,7 @@ async function downloadCsv(query: URLSearchParams): Promise<void> {
  * chart; CSV export of the filtered view.
  */
 export function TicketsPage() {
+  useDocumentTitle('Tickets');
   const { params, setParams, setFilter } = useUrlFilters();
   const key = params.toString();
   const page = useResource(key, (signal) => fetchTickets(params, signal));

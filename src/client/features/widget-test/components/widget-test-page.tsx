@@ -16,6 +16,7 @@ import { createFormValidator, validatorFunctionsOf } from '../../../form-engine/
 import { toast } from '../../../lib/toast';
 import schemaJson from '../widget-test.schema.json';
 import validators from '../widget-test.schema.json?validator';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const BROKEN_IMAGE = '/no-such-image.png';
 const PIXEL_PNG =
@@ -37,6 +38,7 @@ const INITIAL: JsonObject = { photo: PIXEL_PNG, missingPhoto: BROKEN_IMAGE };
 
 /** The widget test page. */
 export function WidgetTestPage() {
+  useDocumentTitle('Widget test');
   const [submitted, setSubmitted] = useState<JsonValue | null>(null);
   return (
     <>

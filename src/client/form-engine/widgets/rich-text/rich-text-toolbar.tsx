@@ -29,9 +29,11 @@ const MARKS: readonly [RichTextMark, string, ReactNode][] = [
   ['underline', 'Underline (Ctrl+U)', <u key="u">U</u>],
   ['strikethrough', 'Strikethrough', <s key="s">S</s>],
 ];
-const LISTS: readonly [ListType, string, string][] = [
-  ['bulleted-list', 'Bulleted list', '•'],
-  ['numbered-list', 'Numbered list', '1.'],
+// The list glyphs are icons (hidden from assistive technology), so the buttons' names need not
+// start with them (WCAG 2.2 SC 2.5.3 "Label in Name" concerns text labels).
+const LISTS: readonly [ListType, string, ReactNode][] = [
+  ['bulleted-list', 'Bulleted list', <span key="ul" aria-hidden="true">•</span>],
+  ['numbered-list', 'Numbered list', <span key="ol" aria-hidden="true">1.</span>],
 ];
 
 type ButtonProps = { label: string; pressed?: boolean; onAct: () => void; children: ReactNode };
