@@ -109,6 +109,8 @@ export default defineConfig({
       { find: /^markdown-to-jsx\/react$/, replacement: clientFile('form-engine/markdown.tsx') },
       // slate-react's ResizeObserver polyfill: the browser's own (form-engine/widgets/rich-text/resize-observer.ts)
       { find: /^@juggle\/resize-observer$/, replacement: clientFile('form-engine/widgets/rich-text/resize-observer.ts') },
+      // fast-uri (rjsf's $id resolution), 8 KB gzip: the browser's URL instead (form-engine/uri-resolver.ts)
+      { find: /^fast-uri$/, replacement: clientFile('form-engine/uri-resolver.ts') },
     ],
   },
   plugins: [
