@@ -114,6 +114,7 @@ const ALLOWED_WIDGETS = new Set([
   'color',
   'file',
   'richText',
+  'attachments',
 ]);
 const LONG_TEXT_MAX = 10000;
 const PROPERTY_CODE = /^P-10(0[1-9]|1[0-9]|2[0-4])$/;
