@@ -3,21 +3,16 @@
  * of a real AP invoice, read back with a PDF text extractor (unpdf), shows the number, the vendor,
  * the total as money, the line items, the rich-text notes and the attached file's name; the status
  * history only for the ticket's handlers; anyone the submission is hidden from gets 404.
- * The AP folder is the real one with a file field added (`invoiceFiles`), so a file is attached
- * as the form attaches one: uploaded first, then named in the submitted data.
+ * The AP schema is the real one: its required invoice file is uploaded first, as the form does, and
+ * then named in the submitted data.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTACHMENT_REF_SCHEMA } from '../../src/shared/attachment';
-import type { JsonObject } from '../../src/shared/json';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
-import { multipartBody, PNG_1X1 } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
 import { patchTicket } from './helpers/tickets';
+import { realExample } from './helpers/uploads';
 
 async function pdfText(body: Buffer): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(body));
@@ -27,57 +22,26 @@ async function pdfText(body: Buffer): Promise<string> {
 
 describe('GET /api/areas/:key/submissions/:id/pdf', () => {
   let app: FastifyInstance;
-  let schemasDir: string;
   let id = '';
   let number = '';
 
   beforeAll(async () => {
-    schemasDir = await mkdtemp(join(tmpdir(), 'tm-pdf-schemas-'));
-    await cp(join(REAL_SCHEMAS_DIR, 'AP'), join(schemasDir, 'AP'), { recursive: true });
-    const schemaPath = join(schemasDir, 'AP', 'schema.json');
-    const schema = JSON.parse(await readFile(schemaPath, 'utf8')) as JsonObject & { properties: JsonObject };
-    schema.properties.invoiceFiles = {
-      type: 'array',
-      title: 'Invoice scans',
-      items: ATTACHMENT_REF_SCHEMA as unknown as JsonObject,
-    };
-    await writeFile(schemaPath, JSON.stringify(schema));
-    const uiPath = join(schemasDir, 'AP', 'ui.json');
-    const ui = JSON.parse(await readFile(uiPath, 'utf8')) as JsonObject & { 'ui:order': string[] };
-    ui['ui:order'].push('invoiceFiles');
-    ui.invoiceFiles = { 'ui:widget': 'attachments' };
-    await writeFile(uiPath, JSON.stringify(ui));
-    app = await createTestApp({ schemasDir });
-
-    const employee = await authHeader(app, 'employee');
-    const { payload, headers } = multipartBody([
-      { fileName: 'invoice-scan.png', contentType: 'image/png', content: PNG_1X1 },
-    ]);
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/attachments',
-      payload,
-      headers: { ...employee, ...headers },
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    const file = upload.json<JsonObject>();
-    const example = JSON.parse(await readFile(join(schemasDir, 'AP', 'example.json'), 'utf8')) as JsonObject;
+    app = await createTestApp({ schemasDir: REAL_SCHEMAS_DIR });
+    const example = await realExample(app, 'AP');
     const created = await app.inject({
       method: 'POST',
       url: '/api/areas/AP/submissions',
       payload: {
         ...example,
         notes: '<p>Quote <strong>attached</strong> to the PO.</p><ul><li>First line</li></ul>',
-        invoiceFiles: [{ id: file.id, name: file.name, size: file.size, mediaType: file.mediaType }],
       },
-      headers: employee,
+      headers: await authHeader(app, 'employee'),
     });
     expect(created.statusCode, created.body).toBe(201);
     ({ id, number } = created.json<{ id: string; number: string }>());
   });
   afterAll(async () => {
     await app?.close();
-    await rm(schemasDir, { recursive: true, force: true });
   });
 
   const getPdf = async (username: string, key = 'AP', submission = id) =>
@@ -100,8 +64,9 @@ describe('GET /api/areas/:key/submissions/:id/pdf', () => {
     expect(text).toContain('6,900.00');
     expect(text).toContain('Roof repair, buildings 3 and 4');
     expect(text).toContain('Mar 2, 2026');
-    expect(text).toContain('invoice-scan.png');
-    expect(text).toContain('image/png');
+    // the invoice file, uploaded under the example's name
+    expect(text).toContain('INV-20931.pdf');
+    expect(text).toContain('application/pdf');
     // rich text: its words, without the markup
     expect(text).toMatch(/Quote attached to the PO\./);
     expect(text).toContain('First line');

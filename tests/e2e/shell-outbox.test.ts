@@ -76,13 +76,26 @@ async function outboxDump(): Promise<string> {
   );
 }
 
-/** Fills the AP form online (its invoice file is uploaded when picked), then submits it offline. */
+/**
+ * Fills the AP form online (its invoice file is uploaded when picked), then submits it offline.
+ * Coming back online makes the outbox send what waits; while the file uploads, the submissions
+ * endpoint stays unreachable (a dropped request, as on a flaky connection), so forms queued
+ * earlier keep waiting with their key.
+ */
 async function submitOffline(invoiceNumber: string): Promise<void> {
   await page.getByRole('link', { name: 'New', exact: true }).first().click();
   await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
-  await context.setOffline(false);
-  await fillForm(page, { ...AP_EXAMPLE, invoiceNumber });
-  await context.setOffline(true);
+  const submissions = `${base}/api/areas/AP/submissions`;
+  await context.route(submissions, (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  try {
+    await context.setOffline(false);
+    await fillForm(page, { ...AP_EXAMPLE, invoiceNumber });
+    await context.setOffline(true);
+  } finally {
+    await context.unroute(submissions);
+  }
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(`${base}/AP`);
 }

@@ -8,26 +8,25 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeBrowser, launchBrowser } from './support/browser';
+import { exampleWithFiles } from './support/example-files';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 import { ticketViewSettled } from './support/ticket-view';
-
-const example = JSON.parse(readFileSync(new URL('../../schemas/AP/example.json', import.meta.url), 'utf8')) as Record<
-  string,
-  unknown
->;
-// an optional date and an optional text with a placeholder left empty
-const invoice = Object.fromEntries(
-  Object.entries(example).filter(([key]) => key !== 'receivedDate' && key !== 'vendorCode'),
-);
 
 let portal: PortalServer;
 let context: BrowserContext;
 let page: Page;
 let submission: { id: string; number: string };
 
-/** Submits the AP invoice through the API with the page's own session. */
+/**
+ * Submits the AP example through the API with the page's own session, its invoice file uploaded
+ * first, and an optional date and an optional text with a placeholder left empty.
+ */
 async function submitThroughApi(): Promise<{ id: string; number: string }> {
+  const example = await exampleWithFiles(page, 'AP');
+  const invoice: Record<string, unknown> = Object.fromEntries(
+    Object.entries(example).filter(([key]) => key !== 'receivedDate' && key !== 'vendorCode'),
+  );
   return page.evaluate(async (payload) => {
     const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
     const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;

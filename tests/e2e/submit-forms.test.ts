@@ -53,7 +53,8 @@ describe('an employee on a fresh portal', () => {
     await expect.poll(() => page.title()).toContain('Sign in');
     await signIn('employee');
     await page.waitForURL(`${portal.baseUrl}/Forms`);
-    await expect.poll(() => page.title()).toBe('TM online portal');
+    // every page names itself (docs/architecture.md, client rules)
+    await expect.poll(() => page.title()).toBe('Forms – TM online portal');
     await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
     await page.getByText('Emma Employee').first().waitFor();
   });
@@ -76,7 +77,11 @@ describe('an employee on a fresh portal', () => {
     await page.goto(`${portal.baseUrl}/AP/Form`);
     await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.locator('#root_vendorName').locator('xpath=ancestor::*[contains(@class,"form-group")][1]').innerText()).toMatch(/required/i);
+    await expect
+      .poll(() =>
+        page.locator('#root_vendorName').locator('xpath=ancestor::*[contains(@class,"form-group")][1]').innerText(),
+      )
+      .toMatch(/required/i);
     expect(page.url()).toMatch(/\/AP\/Form$/);
   });
 

@@ -4,19 +4,15 @@
  * save made from a stale tab answers 412, tells the user, overwrites nothing and shows the fresh
  * ticket; saving again from there works.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
+import { exampleWithFiles } from './support/example-files';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 import { ticketViewSettled } from './support/ticket-view';
 
 const STALE_MESSAGE = 'Someone else changed this ticket. The latest version is shown now.';
-const example = JSON.parse(
-  readFileSync(new URL('../../schemas/ResidentService/example.json', import.meta.url), 'utf8'),
-) as Record<string, unknown>;
-
 let portal: PortalServer;
 let requesterContext: BrowserContext;
 let handlerContext: BrowserContext;
@@ -32,8 +28,9 @@ async function signIn(context: BrowserContext, username: string, path: string): 
   return page;
 }
 
-/** Submits a ResidentService request through the API with the page's own session. */
+/** Submits the ResidentService example through the API with the page's own session, its files uploaded first. */
 async function submitThroughApi(page: Page): Promise<{ id: string; number: string }> {
+  const example: Record<string, unknown> = await exampleWithFiles(page, 'ResidentService');
   return page.evaluate(async (payload) => {
     const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
     const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
