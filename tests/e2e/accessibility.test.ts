@@ -120,6 +120,8 @@ describe('widgets open', () => {
       // a help tooltip shown by keyboard focus
       await page.locator('.help-tip').first().focus();
       await page.locator('.tippy-box').waitFor();
+      // tippy.js fades the tooltip in: scanned mid-fade, its text blends into the page (color-contrast)
+      await expect.poll(() => page.locator('.tippy-box').evaluate((box) => getComputedStyle(box).opacity)).toBe('1');
       found.push(...(await scan(`tooltip open ${width}`, true)));
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('.tippy-box').count()).toBe(0);
