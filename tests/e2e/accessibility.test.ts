@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
@@ -46,6 +46,15 @@ async function scan(state: string, whole = false): Promise<string[]> {
     }
   }
   return bad;
+}
+
+/**
+ * Waits until `widget` and what it holds run no animation or transition: tippy.js fades its tooltip
+ * in and flatpickr its calendar, and axe scanning them mid-fade finds their text blended into the page
+ * (color-contrast).
+ */
+async function untilStill(widget: Locator): Promise<void> {
+  await expect.poll(() => widget.evaluate((element) => element.getAnimations({ subtree: true }).length)).toBe(0);
 }
 
 function createPath(area: Manifest): string {
@@ -115,11 +124,13 @@ describe('widgets open', () => {
       // the select of the property: pressed, choices.js builds and opens its list
       await page.locator('select#root_property').click();
       await page.locator('.choices.is-open .choices__list--dropdown.is-active').waitFor();
+      await untilStill(page.locator('.choices.is-open'));
       found.push(...(await scan(`select open ${width}`, true)));
       await page.keyboard.press('Escape');
       // a help tooltip shown by keyboard focus
       await page.locator('.help-tip').first().focus();
       await page.locator('.tippy-box').waitFor();
+      await untilStill(page.locator('.tippy-box'));
       found.push(...(await scan(`tooltip open ${width}`, true)));
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('.tippy-box').count()).toBe(0);
@@ -130,6 +141,7 @@ describe('widgets open', () => {
       await openForm(ap);
       await page.locator('#root_invoiceDate').focus();
       await page.locator('.flatpickr-calendar.open').waitFor();
+      await untilStill(page.locator('.flatpickr-calendar.open'));
       found.push(...(await scan(`date picker open ${width}`, true)));
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('.flatpickr-calendar.open').count()).toBe(0);

@@ -21,7 +21,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? new URL('../../test-results/form-step
 let portal: PortalServer;
 let page: Page;
 
-/** The step indicator's count ("Step 2 of 6") and the step it marks as current. */
+/** The step indicator's count ("Step 2 of 7") and the step it marks as current. */
 async function indicator(): Promise<{ count: string; current: string }> {
   const count = await page.locator('.form-steps__count').innerText();
   const current = await page.locator('.form-steps [aria-current="step"]').innerText();
@@ -57,16 +57,17 @@ afterAll(async () => {
 });
 
 describe('a property incident filled in step by step', () => {
-  it('opens on step 1 of 6 with the steps listed', async () => {
+  it('opens on step 1 of 7 with the steps listed', async () => {
     await page.getByRole('heading', { level: 2, name: 'The incident' }).waitFor();
     expect(await indicator()).toEqual({
-      count: 'Step 1 of 6',
+      count: 'Step 1 of 7',
       current: expect.stringContaining('The incident') as string,
     });
     const titles = await page.locator('.form-steps li').allInnerTexts();
     expect(titles.map((title) => title.trim())).toEqual(
       expect.arrayContaining([
         expect.stringContaining('When and where'),
+        expect.stringContaining('Photos and documents'),
         expect.stringContaining('Review and submit'),
       ]) as string[],
     );
@@ -76,7 +77,7 @@ describe('a property incident filled in step by step', () => {
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
   });
 
-  it('stays on the step when a required field is empty, with the error on it and the focus on the field', async () => {
+  it('stays on the step when a required field is empty, with the error on it and the focus on the error summary', async () => {
     await fillShownFields(page, {
       property: EXAMPLE.property ?? null,
       incidentType: EXAMPLE.incidentType ?? null,
@@ -85,7 +86,11 @@ describe('a property incident filled in step by step', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     const titleGroup = page.locator('#root_title').locator('xpath=ancestor::*[contains(@class,"form-group")][1]');
     await expect.poll(() => titleGroup.innerText()).toMatch(/required/i);
-    expect((await indicator()).count).toBe('Step 1 of 6');
+    expect((await indicator()).count).toBe('Step 1 of 7');
+    // as on any failed submit, the focus goes to the error summary, whose link leads to the field
+    const summary = page.locator('.error-summary');
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    await summary.getByRole('link', { name: /Short title/ }).click();
     await expect.poll(focused).toBe('root_title');
     // the fields of later steps are not reported yet
     expect(await page.locator('.area-form').innerText()).not.toMatch(/Date of incident/);
@@ -97,7 +102,7 @@ describe('a property incident filled in step by step', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: 'When and where' }).waitFor();
     expect(await indicator()).toEqual({
-      count: 'Step 2 of 6',
+      count: 'Step 2 of 7',
       current: expect.stringContaining('When and where') as string,
     });
     await expect.poll(focused).toBe('H2:When and where');
@@ -140,13 +145,13 @@ describe('a property incident filled in step by step', () => {
     await fillForm(page, Object.fromEntries(Object.entries(EXAMPLE).filter(([field]) => !firstStep.has(field))));
     await page.getByRole('heading', { level: 2, name: 'Review and submit' }).waitFor();
     expect(await indicator()).toEqual({
-      count: 'Step 6 of 6',
+      count: 'Step 7 of 7',
       current: expect.stringContaining('Review and submit') as string,
     });
     await expect.poll(focused).toBe('H2:Review and submit');
     const review = page.locator('.stepped-form');
     await expect.poll(() => review.locator('input[id="root_title"]').first().inputValue()).toBe(EXAMPLE.title);
-    expect(await review.getByRole('button', { name: /^Edit / }).count()).toBe(5);
+    expect(await review.getByRole('button', { name: /^Edit / }).count()).toBe(6);
     expect(
       await review.locator('input:not([readonly]):not([disabled]), textarea:not([readonly]):not([disabled])').count(),
     ).toBe(0);
@@ -181,14 +186,14 @@ describe('a property incident filled in step by step', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { level: 2, name: 'When and where' }).waitFor();
     await page.unroute(route);
-    expect((await indicator()).count).toBe('Step 2 of 6');
+    expect((await indicator()).count).toBe('Step 2 of 7');
     const group = page.locator('#root_location').locator('xpath=ancestor::*[contains(@class,"form-group")][1]');
     await expect.poll(() => group.innerText()).toContain('is not a place on this property');
     await expect.poll(focused).toBe('root_location');
     // the message does not hold the step: the server checks again on the next submit
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { level: 2, name: 'What happened' }).waitFor();
-    for (const next of ['Police and fire department', 'Damage and actions', 'Review and submit']) {
+    for (const next of ['Police and fire department', 'Damage and actions', 'Photos and documents', 'Review and submit']) {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { level: 2, name: next }).waitFor();
     }

@@ -128,9 +128,11 @@ export function SteppedForm(props: SteppedFormProps) {
     [rules],
   );
 
-  const change = (value: JsonValue) => {
+  // rjsf's field id goes on: a change without one is the form's own report as it mounts, not an
+  // edit (the draft hook, features/areas/drafts.ts, saves only after an edit)
+  const change = (value: JsonValue, fieldId?: string) => {
     data.current = value;
-    onChange?.(value);
+    onChange?.(value, fieldId);
   };
 
   const submitAll = () => {

@@ -1,8 +1,15 @@
 import type { JsonValue } from '../../../../shared/json';
 
+/** A named object (a file reference `{ id, name, … }`, src/shared/attachment.ts) reads as its name. */
+function named(value: unknown): value is { name: string } {
+  return typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string';
+}
+
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'object' && 'name' in value && typeof value.name === 'string') return value.name;
+  if (named(value)) return value.name;
+  // a list of files reads as their names, not as JSON
+  if (Array.isArray(value) && value.length > 0 && value.every(named)) return value.map((item) => item.name).join(', ');
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
