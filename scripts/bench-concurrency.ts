@@ -16,7 +16,6 @@
  * Figures only; nothing asserted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,8 +23,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import getPort from 'get-port';
-import pg from 'pg';
 import { signInOverHttp } from '../tests/api/helpers/server-process';
+import type { AttachmentRef } from '../src/shared/attachment';
+import { createThrowawayDatabase, quantile, uploadInvoiceFiles } from './lib/bench-support';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,8,50').split(',').map(Number);
@@ -81,8 +81,8 @@ function request(
 const AP_EXAMPLE = JSON.parse(readFileSync(join(ROOT, 'schemas/AP/example.json'), 'utf8')) as Record<string, unknown>;
 
 /** The AP area's own example, with a vendor and invoice number of its own. */
-function apInvoice(n: number) {
-  return { ...AP_EXAMPLE, vendorName: `Bench Vendor ${n % 97}`, invoiceNumber: `B-${n}` };
+function apInvoice(n: number, file: AttachmentRef) {
+  return { ...AP_EXAMPLE, vendorName: `Bench Vendor ${n % 97}`, invoiceNumber: `B-${n}`, invoiceFile: [file] };
 }
 
 /** A small deterministic generator, so every run draws the same sequence of requests. */
@@ -94,31 +94,10 @@ function lcg(seed: number): () => number {
   };
 }
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? NaN;
-}
-
 function summary(samples: Sample[]): string {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
   const f = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
   return `${f(quantile(ms, 0.5))} / ${f(quantile(ms, 0.95))} / ${f(quantile(ms, 0.99))} / ${f(ms.at(-1) ?? NaN)}`;
-}
-
-async function createThrowawayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tm_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 15_000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
@@ -173,13 +152,22 @@ async function main(): Promise<void> {
       SCHEMAS_DIR: join(ROOT, 'schemas'),
       CLIENT_DIST_DIR: join(dataDir, 'no-client'),
       LOG_LEVEL: 'warn',
+      // two users send thousands of requests a minute here; the per-user limit would answer 429
+      API_RATE_LIMIT_PER_MINUTE: '0',
       ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     });
     const requester = (await signInOverHttp(baseUrl, 'employee')).access_token;
     const handler = (await signInOverHttp(baseUrl, 'accounting')).access_token;
     const ids: string[] = [];
+    const seedFiles = await uploadInvoiceFiles(baseUrl, requester, SEED);
     for (let n = 0; n < SEED; n += 1) {
-      const created = await request(baseUrl, 'POST', '/api/areas/AP/submissions', requester, apInvoice(n));
+      const created = await request(
+        baseUrl,
+        'POST',
+        '/api/areas/AP/submissions',
+        requester,
+        apInvoice(n, seedFiles[n]!),
+      );
       if (created.status !== 201) throw new Error(`seeding: HTTP ${created.status} ${created.body}`);
       ids.push((JSON.parse(created.body) as { id: string }).id);
     }
@@ -194,6 +182,8 @@ async function main(): Promise<void> {
     for (const clients of CLIENTS) {
       const connections = new http.Agent({ keepAlive: true, maxSockets: Infinity });
       const samples: Sample[] = [];
+      // each write links a file of its own, uploaded before the window (topped up inside it if short)
+      const files = await uploadInvoiceFiles(baseUrl, requester, Math.ceil(SECONDS * 100));
       const began = performance.now();
       const until = began + SECONDS * 1000;
       const newcomers = new Promise<number[]>((resolve) => {
@@ -215,6 +205,8 @@ async function main(): Promise<void> {
         while (performance.now() < until) {
           const draw = next();
           const kind: Kind = draw < LIST ? 'list' : draw < LIST + DETAIL ? 'detail' : 'write';
+          const file =
+            kind === 'write' ? (files.pop() ?? (await uploadInvoiceFiles(baseUrl, requester, 1))[0]!) : undefined;
           const started = performance.now();
           let answer: Answer;
           if (kind === 'list')
@@ -235,7 +227,7 @@ async function main(): Promise<void> {
               'POST',
               '/api/areas/AP/submissions',
               requester,
-              apInvoice(written++),
+              apInvoice(written++, file!),
               connections,
             );
             if (answer.status === 201) ids.push((JSON.parse(answer.body) as { id: string }).id);

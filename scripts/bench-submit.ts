@@ -24,7 +24,7 @@
  * flags to the server's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile written when it exits).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -35,8 +35,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import getPort from 'get-port';
-import pg from 'pg';
 import { signInOverHttp } from '../tests/api/helpers/server-process';
+import type { AttachmentRef } from '../src/shared/attachment';
+import { createThrowawayDatabase, quantile, uploadInvoiceFiles } from './lib/bench-support';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map(Number);
@@ -49,14 +50,13 @@ type Point = { perSecond: number; ms: number[]; failed: number };
 
 const AP_EXAMPLE = JSON.parse(readFileSync(join(ROOT, 'schemas/AP/example.json'), 'utf8')) as Record<string, unknown>;
 
-/** The AP area's own example, with an invoice number of its own. */
-function apInvoice(n: number) {
-  return { ...AP_EXAMPLE, invoiceNumber: `B-${n}` };
+/** The AP area's own example, with an invoice number and an uploaded invoice file of its own. */
+function apInvoice(n: number, file: AttachmentRef) {
+  return { ...AP_EXAMPLE, invoiceNumber: `B-${n}`, invoiceFile: [file] };
 }
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? NaN;
-}
+/** Uploads per second of measuring stocked before each point, so uploads stay out of the timing. */
+const UPLOADS_PER_SECOND = Number(process.env.BENCH_UPLOADS_PER_SECOND ?? 300);
 
 function latencies(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
@@ -103,13 +103,16 @@ let invoices = 0;
 async function apiPoint(baseUrl: string, token: string, clients: number): Promise<Point> {
   const ms: number[] = [];
   let failed = 0;
+  const files = await uploadInvoiceFiles(baseUrl, token, SECONDS * UPLOADS_PER_SECOND);
   const began = performance.now();
   const until = began + SECONDS * 1000;
   const client = async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     while (performance.now() < until) {
+      // a stock that runs out is topped up inside the window: raise BENCH_UPLOADS_PER_SECOND then
+      const file = files.pop() ?? (await uploadInvoiceFiles(baseUrl, token, 1))[0]!;
       const started = performance.now();
-      const answer = await post(baseUrl, token, apInvoice(invoices++), agent);
+      const answer = await post(baseUrl, token, apInvoice(invoices++, file), agent);
       if (answer.status === 201) ms.push(performance.now() - started);
       else failed += 1;
     }
@@ -140,11 +143,12 @@ function pgbenchScript(requesterId: string): string {
   const data = literal(AP_EXAMPLE);
   const diff = literal(createdDiff('AP-000000', AP_EXAMPLE));
   // pgbench reads `:name` as a variable anywhere in the text.
-  if (/:[A-Za-z_]/.test(data + diff)) throw new Error('the example contains ":<letter>", which pgbench would substitute');
+  if (/:[A-Za-z_]/.test(data + diff))
+    throw new Error('the example contains ":<letter>", which pgbench would substitute');
   return [
     'BEGIN;',
     `${COUNTER_SQL} \\gset`,
-    "INSERT INTO submissions (area, sequence, number, data, schema_version, property_code, summary, requester_id, idempotency_key) " +
+    'INSERT INTO submissions (area, sequence, number, data, schema_version, property_code, summary, requester_id, idempotency_key) ' +
       `VALUES ('AP', :last_number, 'AP-' || lpad((:last_number)::text, 6, '0'), ${data}::jsonb, 1, '${String(AP_EXAMPLE.property)}', ` +
       `'${SUMMARY.replaceAll("'", "''")}', '${requesterId}', gen_random_uuid()::text) RETURNING id \\gset`,
     `INSERT INTO changes (entity, entity_id, actor_id, action, diff) VALUES ('submission', (:id)::text, '${requesterId}', 'created', ${diff}::jsonb);`,
@@ -160,7 +164,23 @@ async function pgbenchPoint(url: string, requesterId: string, clients: number): 
     writeFileSync(join(folder, 'submit.sql'), pgbenchScript(requesterId));
     const result = spawnSync(
       PGBENCH,
-      ['-n', '-M', 'prepared', '-f', 'submit.sql', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), '-l', '--log-prefix', 'tx', url],
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-f',
+        'submit.sql',
+        '-c',
+        String(clients),
+        '-j',
+        String(Math.min(clients, 2)),
+        '-T',
+        String(SECONDS),
+        '-l',
+        '--log-prefix',
+        'tx',
+        url,
+      ],
       { cwd: folder, encoding: 'utf8' },
     );
     if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr}`);
@@ -195,7 +215,7 @@ async function openDirectPglite(folder: string): Promise<{ client: PGlite; reque
 
 /** One submission's statements on PGlite, in one transaction. */
 async function pgliteSubmission(client: PGlite, requesterId: string): Promise<void> {
-  const data = apInvoice(invoices++);
+  const data = { ...AP_EXAMPLE, invoiceNumber: `B-${invoices++}` };
   await client.transaction(async (tx) => {
     const { rows } = await tx.query<{ last_number: number }>(COUNTER_SQL);
     const sequence = rows[0]!.last_number;
@@ -227,30 +247,17 @@ async function pglitePoint(client: PGlite, requesterId: string, clients: number)
   return { perSecond: ms.length / ((performance.now() - began) / 1000), ms, failed: 0 };
 }
 
-async function createThrowawayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tm_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 15_000 });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...flags, '--import', 'tsx', 'src/server/server.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', ...flags, '--import', 'tsx', 'src/server/server.ts'],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   child.once('exit', () => process.off('exit', killOnExit));
@@ -303,8 +310,9 @@ async function main(): Promise<void> {
     const token = (await signInOverHttp(baseUrl, 'employee')).access_token;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     let requesterId = '';
-    for (let n = 0; n < WARM_UP; n += 1) {
-      const answer = await post(baseUrl, token, apInvoice(invoices++), agent);
+    const warmUpFiles = await uploadInvoiceFiles(baseUrl, token, WARM_UP);
+    for (const file of warmUpFiles) {
+      const answer = await post(baseUrl, token, apInvoice(invoices++, file), agent);
       if (answer.status !== 201) throw new Error(`warm-up: HTTP ${answer.status} ${answer.body}`);
       requesterId = (JSON.parse(answer.body) as { requester: { id: string } }).requester.id;
     }
@@ -319,7 +327,9 @@ async function main(): Promise<void> {
       `Node ${process.version}; database: ${throwaway ? 'PostgreSQL (direct: pgbench, prepared)' : 'PGlite (direct: same process)'}; ` +
         `${SECONDS} s per point; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'default'}`,
     );
-    console.log('clients | API req/s | API p50 / p95 / p99 ms | not 201 | direct tx/s | direct p50 / p95 / p99 ms | API ÷ direct');
+    console.log(
+      'clients | API req/s | API p50 / p95 / p99 ms | not 201 | direct tx/s | direct p50 / p95 / p99 ms | API ÷ direct',
+    );
     for (const clients of CLIENTS) {
       const api = await apiPoint(baseUrl, token, clients);
       const straight = throwaway
