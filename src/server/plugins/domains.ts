@@ -19,12 +19,17 @@ import {
 } from '../domains/assignments';
 import { GroupReferences, invalidateAccess, type RoleGroupEvents } from '../domains/role-groups';
 import type { SubmissionEvents } from '../domains/submissions';
-import { objectToFeedback, recordFeedbackOfSubmission, ticketsAssignedToGroup } from '../domains/tickets';
+import {
+  objectToFeedback,
+  recordFeedbackOfSubmission,
+  ticketsAssignedToGroup,
+  type TicketEvents,
+} from '../domains/tickets';
 import { DomainEvents } from '../lib/domain-events';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** Every event the portal's domains announce. */
-export type PortalEvents = SubmissionEvents & RoleGroupEvents & AssignmentEvents;
+export type PortalEvents = SubmissionEvents & TicketEvents & RoleGroupEvents & AssignmentEvents;
 
 /** See the module comment. Needs `app.db` and `app.cluster`. */
 export const domainsPlugin = sharedPlugin(async (app) => {

@@ -20,6 +20,7 @@ import { myGroupIdList, ticketRoles } from '../submissions';
 import type { AuthUser } from '../role-groups';
 import { checkCommentAttachments, commentAttachmentsColumn, linkCommentAttachments } from './comment-attachments';
 import { readCommentBody } from './comment-body';
+import type { TicketEventBus } from './events';
 import { findVisibleTicket } from './repository';
 
 const commentColumns = {
@@ -97,6 +98,7 @@ export type PostCommentInput = {
  */
 export async function postComment(
   db: Database,
+  events: TicketEventBus,
   user: AuthUser,
   id: string,
   input: PostCommentInput,
@@ -159,6 +161,14 @@ export async function postComment(
         actorId: user.id,
         action: input.isInternal ? 'commented_internal' : 'commented',
         diff,
+      });
+      await events.emit('commentPosted', {
+        tx,
+        ticket,
+        comment: { id: row.id, isInternal: input.isInternal, body: body.value },
+        statusChange: reopens ? { from: REQUESTER_REPLY_TRANSITION.from, to: REQUESTER_REPLY_TRANSITION.to } : null,
+        actor: user,
+        actorRoles: roles,
       });
       return row.id;
     });

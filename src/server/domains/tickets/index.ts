@@ -4,6 +4,8 @@
  * feedback (which reacts to `submissionCreated`) and the CSV export.
  */
 export { listComments, postComment } from './comments';
+export type { CommentPosted, TicketChanged, TicketEvents, TicketFieldChange } from './events';
+export type { TicketRow } from './repository';
 export { exportTicketsCsv } from './export';
 export { objectToFeedback, recordFeedbackOfSubmission } from './feedback';
 export { listChanges } from './history';

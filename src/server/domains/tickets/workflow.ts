@@ -27,6 +27,7 @@ import { myGroupIdList, ticketRoles } from '../submissions';
 import type { AuthUser } from '../role-groups';
 import { storableDate } from '../../lib/storable-input';
 import { UUID_PATTERN } from '../../lib/uuid';
+import type { TicketEventBus } from './events';
 import { findVisibleTicket, type TicketRow } from './repository';
 
 /** Thrown for a status change the table does not allow; the route answers 409 with `allowed`. */
@@ -145,10 +146,12 @@ function actionOf(diff: Diff): string {
 
 /**
  * Applies `patch` to ticket `id` for `user`, who read version `expectedVersion` (from the body or
- * `If-Match`). Returns the id; throws the errors listed in the module comment.
+ * `If-Match`), and announces `ticketChanged` on `events` inside the writing transaction. Throws the
+ * errors listed in the module comment.
  */
 export async function updateTicket(
   db: Database,
+  events: TicketEventBus,
   user: AuthUser,
   id: string,
   patch: TicketPatch,
@@ -190,5 +193,6 @@ export async function updateTicket(
       action: actionOf(diff),
       diff: diff as JsonObject,
     });
+    await events.emit('ticketChanged', { tx, before: row, diff, actor: user, actorRoles: roles });
   });
 }

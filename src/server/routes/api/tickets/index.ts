@@ -172,7 +172,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       const { version, ...patch } = request.body;
       const expected = version ?? versionFromIfMatch(request.headers['if-match']);
       try {
-        await updateTicket(app.db, user, request.params.id, patch, expected);
+        await updateTicket(app.db, app.events, user, request.params.id, patch, expected);
       } catch (error) {
         if (!(error instanceof IllegalTransition)) throw error;
         return reply
@@ -220,7 +220,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       },
     },
     async (request, reply) => {
-      const { comment, replayed } = await postComment(app.db, requireUser(request), request.params.id, {
+      const { comment, replayed } = await postComment(app.db, app.events, requireUser(request), request.params.id, {
         body: request.body.body,
         isInternal: request.body.isInternal ?? false,
         attachmentIds: request.body.attachmentIds ?? [],
