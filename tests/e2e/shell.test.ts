@@ -65,6 +65,16 @@ describe('error pages', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
+  it('shows the 404 page without navigation bar for an unknown area, signed in too', async () => {
+    const page = await freshPage();
+    await signIn(page, '/Forms');
+    await page.goto(`${base}/NoSuchArea`);
+    await page.getByRole('heading', { name: 'This page could not be found', level: 1 }).waitFor();
+    expect(await layoutOf(page)).toBe('bare');
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('Page not found – TM online portal');
+  });
+
   it('shows status 500 and title "Error" by default when a page fails to load', async () => {
     const page = await freshPage();
     await page.route(HOME_CHUNK, (route) =>
@@ -73,9 +83,13 @@ describe('error pages', () => {
     await page.goto(`${base}/`);
     await page.getByRole('heading', { name: 'Error', level: 1, exact: true }).waitFor();
     await page.getByText('500', { exact: true }).waitFor();
-    await page.getByText('The home page broke').waitFor();
+    await page.getByText('Something went wrong on our side while showing this page.').waitFor();
     expect(await layoutOf(page)).toBe('bare');
     await page.getByRole('link', { name: 'Back to the home page' }).waitFor();
+    // the technical detail waits behind "Details"
+    expect(await page.getByText('The home page broke').isVisible()).toBe(false);
+    await page.getByText('Details', { exact: true }).click();
+    await page.getByText('Status 500: The home page broke').waitFor();
   });
 
   it("shows the failure's own status code and title", async () => {
@@ -122,8 +136,10 @@ describe('chunk load failure', () => {
       await route.abort('failed');
     });
     await page.goto(`${base}/`);
-    await page.getByRole('heading', { name: 'Error', level: 1, exact: true }).waitFor();
-    await page.getByText('Failed to fetch dynamically imported module').waitFor();
+    await page.getByRole('heading', { name: 'The portal was updated', level: 1 }).waitFor();
+    await page.getByText('The portal was updated. Reload to continue.').waitFor();
+    await page.getByText('Details', { exact: true }).click();
+    await page.getByText(/Failed to fetch dynamically imported module/).waitFor();
     // at least one refused chunk request per page load (under load a page may try the import twice
     // before it gives up: a CI run saw 4); what counts is that the page reloaded exactly once
     expect(blocked).toBeGreaterThanOrEqual(2);
@@ -136,6 +152,24 @@ describe('chunk load failure', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(documentLoads).toBe(3);
+  });
+  it('reloads to the page that was clicked, not the one before', async () => {
+    const page = await freshPage();
+    await page.goto(`${base}${UNKNOWN_PATH}`);
+    await page.getByRole('heading', { name: 'This page could not be found', level: 1 }).waitFor();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.route(HOME_CHUNK, (route) => route.abort('failed'));
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    // one automatic reload, of the clicked page; the chunk still fails, so the plain message shows
+    await page.getByRole('heading', { name: 'The portal was updated', level: 1 }).waitFor();
+    expect(documents).toEqual([`${base}/`]);
+    expect(page.url()).toBe(`${base}/`);
+    await page.unroute(HOME_CHUNK);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 });
 

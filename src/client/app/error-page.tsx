@@ -1,9 +1,10 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { paths } from '../config/paths';
 import { BareFrame } from './layouts/bare-layout';
 import { useDocumentTitle } from '../lib/document-title';
+import { isChunkLoadError, reloadForChunkFailure } from './shell/chunk-reload';
 
 function statusOf(error: unknown): number {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
@@ -60,14 +61,61 @@ class ErrorPageBoundary extends Component<{ children: ReactNode }, { hasFailed: 
   }
 }
 
+/** The technical detail of a failure, folded away behind "Details" (people read the plain words first). */
+function ErrorDetails({ status, detail }: { status: number; detail: string | null }) {
+  return (
+    <details className="error-panel__details">
+      <summary>Details</summary>
+      <p className="error-panel__detail">
+        Status {status}
+        {detail ? `: ${detail}` : ''}
+      </p>
+    </details>
+  );
+}
+
+/**
+ * A page's code could not be loaded: after a new deployment the old files are gone. Reloads once
+ * (the address is already the page that was clicked); if a reload happened less than a minute ago,
+ * says so in plain words and offers the reload by hand instead of looping.
+ */
+function ChunkFailure({ detail }: { detail: string | null }) {
+  const [reloading, setReloading] = useState(true);
+  useDocumentTitle('The portal was updated');
+  useEffect(() => {
+    if (!reloadForChunkFailure()) setReloading(false);
+  }, []);
+  if (reloading) return <p role="status">Loading the new version of the portal…</p>;
+  return (
+    <section className="error-panel" aria-labelledby="error-title">
+      <h1 id="error-title">The portal was updated</h1>
+      <p>The portal was updated. Reload to continue.</p>
+      <p>
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </p>
+      <ErrorDetails status={500} detail={detail} />
+    </section>
+  );
+}
+
 function RouteErrorContent() {
   const error = useRouteError();
-  useDocumentTitle(describeRouteError(error).title);
   const { status, title, detail } = describeRouteError(error);
+  // the 404 and chunk-failure contents set their own titles
+  useDocumentTitle(status === 404 || isChunkLoadError(error) ? undefined : title);
   if (status === 404) {
     return (
       <BareFrame>
         <NotFound />
+      </BareFrame>
+    );
+  }
+  if (isChunkLoadError(error)) {
+    return (
+      <BareFrame>
+        <ChunkFailure detail={detail} />
       </BareFrame>
     );
   }
@@ -77,10 +125,18 @@ function RouteErrorContent() {
       <section className="error-panel" aria-labelledby="error-title">
         <p className="error-panel__status">{status}</p>
         <h1 id="error-title">{title}</h1>
-        {detail ? <p className="error-panel__detail">{detail}</p> : <p>Something went wrong while showing this page.</p>}
         <p>
+          {status >= 500
+            ? 'Something went wrong on our side while showing this page. Try again in a moment; if it keeps happening, tell the Portal team what you were doing.'
+            : 'This page could not be shown.'}
+        </p>
+        <p className="error-panel__actions">
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            Try again
+          </button>{' '}
           <Link to={paths.home}>Back to the home page</Link>
         </p>
+        {detail ? <ErrorDetails status={status} detail={detail} /> : null}
       </section>
     </BareFrame>
   );
@@ -88,8 +144,10 @@ function RouteErrorContent() {
 
 /**
  * Route error boundary, in the layout without navigation bar: the 404 page for
- * unmatched routes, otherwise an error page with the status code (default 500), the title
- * (default 'Error') and the error's message (e.g. 'Unknown middleware {name}'). Uses no session
+ * unmatched routes; for a page whose code failed to load (a new deployment), one reload to the
+ * clicked page, then "The portal was updated. Reload to continue."; otherwise an error page with
+ * the status code (default 500), the title (default 'Error'), what to do in plain words, and the
+ * error's message (e.g. 'Unknown middleware {name}') behind a "Details" toggle. Uses no session
  * or data so it can render whatever failed; if rendering it fails too, {@link ErrorPageFailure}.
  */
 export function ErrorPage() {

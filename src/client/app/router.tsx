@@ -29,7 +29,6 @@ import { ErrorPage } from './error-page';
 import BareLayout from './layouts/bare-layout';
 import DefaultLayout from './layouts/default-layout';
 import TicketViewLayout from './layouts/ticket-layout';
-import { loadPageModule } from './shell/chunk-reload';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-access';
 import {
@@ -46,7 +45,7 @@ type PageModule = { default: ComponentType };
 
 /** A lazily loaded page: the module's default export becomes the route's `Component`. */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await loadPageModule(load)).default }) };
+  return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
 const PUBLIC: RouteHandle = { access: 'public' };

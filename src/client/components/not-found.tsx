@@ -15,3 +15,16 @@ export function NotFound() {
     </section>
   );
 }
+
+/**
+ * Thrown while a page renders to answer 404 from inside a layout: the root error boundary
+ * (app/error-page.tsx) shows the 404 page in the bare layout, as for an unmatched address.
+ */
+export class PageNotFoundError extends Error {
+  readonly status = 404;
+
+  constructor(what = 'This page') {
+    super(`${what} could not be found`);
+    this.name = 'PageNotFoundError';
+  }
+}

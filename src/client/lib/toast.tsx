@@ -65,7 +65,8 @@ function subscribe(listener: () => void): () => void {
 const current = () => toastify;
 
 /**
- * The app's single `<ToastContainer>` (top-right, swipe by touch or mouse, slide in/out in 300 ms),
+ * The app's single `<ToastContainer>` (bottom-left, where it covers neither a page's title nor
+ * the ticket's side panel; swipe by touch or mouse, slide in/out in 300 ms),
  * rendered once the first toast has loaded react-toastify.
  */
 export function ToastHost() {
@@ -75,7 +76,7 @@ export function ToastHost() {
   const viewport = typeof window === 'undefined' ? TOAST_WIDTH_PX : window.innerWidth;
   return (
     <ToastContainer
-      position="top-right"
+      position="bottom-left"
       autoClose={5000}
       draggable
       draggablePercent={swipeDismissPercent(viewport)}

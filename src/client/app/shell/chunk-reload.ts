@@ -1,6 +1,8 @@
 /**
  * Recovery from a failed page-chunk load: after a new deployment the old hashed chunks are gone,
- * so the page reloads to fetch the new app — at most once per 60 s. The time of the last such reload is kept in session storage; a second
+ * so the page reloads to fetch the new app — at most once per 60 s. The reload is made by the error
+ * page (error-page.tsx), which the router shows once the navigation has committed: the address is
+ * then the page that was clicked, so the reload lands there and not on the page before. The time of the last such reload is kept in session storage; a second
  * failure inside the window is thrown on to the error page instead of reloading in a loop.
  */
 
@@ -45,15 +47,3 @@ export function reloadForChunkFailure(storage: Storage = window.sessionStorage, 
   return true;
 }
 
-/**
- * Loads a lazy page module; a chunk-load failure reloads the page (once per window, the returned
- * promise then never settles so nothing flashes) or is rethrown for the error page.
- */
-export async function loadPageModule<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (isChunkLoadError(error) && reloadForChunkFailure()) return new Promise<T>(() => undefined);
-    throw error;
-  }
-}

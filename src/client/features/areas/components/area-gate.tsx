@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { NotFound } from '../../../components/not-found';
+import { PageNotFoundError } from '../../../components/not-found';
 import { LoadError, Loading } from '../../../components/status-message';
 import { useResource } from '../../../lib/use-resource';
 import { resolveAreaRoute, type AreaContext } from '../area-route';
 
 /**
  * Resolves the current area route (see `resolveAreaRoute`) and renders `children` with its
- * context; shows "Loading…", the 404 page for unknown areas, or an error with "Try again".
+ * context; shows "Loading…", the 404 page (bare layout) for unknown areas, or an error with "Try again".
  */
 export function AreaGate({ children }: { children: (context: AreaContext) => ReactNode }) {
   const { area, parentArea, parentId } = useParams();
@@ -15,6 +15,7 @@ export function AreaGate({ children }: { children: (context: AreaContext) => Rea
   const resolution = useResource(key, (signal) => resolveAreaRoute({ area, parentArea, parentId }, signal));
   if (resolution.status === 'loading') return <Loading />;
   if (resolution.status === 'error') return <LoadError error={resolution.error} onRetry={resolution.reload} />;
-  if (resolution.data.kind === 'not-found') return <NotFound />;
+  // an unknown area is an unmatched address: the 404 page in the bare layout
+  if (resolution.data.kind === 'not-found') throw new PageNotFoundError(`The area ${area ?? ''}`.trim());
   return <>{children(resolution.data.context)}</>;
 }
