@@ -21,6 +21,8 @@ let portal: PortalServer;
 let context: BrowserContext;
 let page: Page;
 let incidentPath = '';
+const titleOf = (key: string) => areas.find((area) => area.key === key)?.title;
+const [AP_TITLE, VENDOR_TITLE, YARDI_TITLE] = ['AP', 'Vendor', 'Yardi'].map(titleOf);
 
 beforeAll(async () => {
   portal = await startPortal();
@@ -35,6 +37,28 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeBrowser(context);
   await portal?.stop();
+});
+
+describe('the /Forms search box', () => {
+  it('finds a form by title, description and department, and says when nothing matches', async () => {
+    await page.goto(`${portal.baseUrl}/Forms`);
+    const search = page.getByRole('searchbox', { name: 'Search forms' });
+    const cards = page.locator('.card__link');
+    await expect.poll(() => cards.count()).toBeGreaterThan(20);
+    // a word only in a description
+    await search.fill('w-9');
+    await expect.poll(() => cards.allTextContents()).toEqual([VENDOR_TITLE]);
+    // a department: its forms, not the others
+    await search.fill('accounting');
+    await expect.poll(() => cards.allTextContents()).toEqual(expect.arrayContaining([AP_TITLE, VENDOR_TITLE]));
+    expect(await cards.allTextContents()).not.toContain(YARDI_TITLE);
+    await search.fill('no form is called this');
+    await page.getByRole('status').filter({ hasText: 'No form matches “no form is called this”.' }).waitFor();
+    expect(await cards.count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('no form is called this');
+    await search.fill('');
+    await expect.poll(() => cards.count()).toBeGreaterThan(20);
+  });
 });
 
 describe('each form area, filled in by keyboard and mouse', () => {

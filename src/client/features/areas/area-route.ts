@@ -50,7 +50,10 @@ export async function resolveAreaRoute(params: AreaRouteParams, signal?: AbortSi
     return area ? { kind: 'found', context: { location: { area: area.key }, area } } : notFound;
   }
   if (!isAreaKeyCandidate(params.parentArea) || !params.parentId) return notFound;
-  const [area, parentArea] = await Promise.all([orNotFound(fetchArea(params.area)), orNotFound(fetchArea(params.parentArea))]);
+  const [area, parentArea] = await Promise.all([
+    orNotFound(fetchArea(params.area)),
+    orNotFound(fetchArea(params.parentArea)),
+  ]);
   if (!area || !parentArea || area.parent !== parentArea.key) return notFound;
   const parentSubmission = await orNotFound(fetchSubmission(parentArea.key, params.parentId, signal));
   if (!parentSubmission) return notFound;

@@ -29,6 +29,39 @@ export function groupAreas(areas: readonly AreaSummary[]): CatalogueGroup[] {
     .sort(([a], [b]) => a.localeCompare(b, 'en'))
     .map(([group, members]) => ({
       group,
-      entries: [...members].sort(byTitle).map((area) => ({ area, children: (childrenOf.get(area.key) ?? []).sort(byTitle) })),
+      entries: [...members]
+        .sort(byTitle)
+        .map((area) => ({ area, children: (childrenOf.get(area.key) ?? []).sort(byTitle) })),
     }));
+}
+
+/** Lower case without accents, for matching what a person types ("Café" matches "cafe"). */
+function folded(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * The areas that match `query` (the `/Forms` search box): every word of the query must appear in
+ * the area's title, description or department (`group`), ignoring case and accents. A nested area
+ * that matches keeps its parent in the answer (the catalogue lists it inside the parent's card);
+ * a parent that matches keeps all its nested areas. An empty query matches everything.
+ */
+export function searchAreas(areas: readonly AreaSummary[], query: string): AreaSummary[] {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return [...areas];
+  const matches = (area: AreaSummary) => {
+    const text = folded(`${area.title} ${area.description} ${area.group}`);
+    return words.every((word) => text.includes(word));
+  };
+  const keys = new Set(areas.filter(matches).map((area) => area.key));
+  for (const area of areas) {
+    if (area.parent && keys.has(area.key)) keys.add(area.parent);
+  }
+  for (const area of areas) {
+    if (area.parent && keys.has(area.parent) && matches(areas.find((a) => a.key === area.parent)!)) keys.add(area.key);
+  }
+  return areas.filter((area) => keys.has(area.key));
 }

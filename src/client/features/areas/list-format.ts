@@ -38,7 +38,9 @@ export const MAX_CELL_LENGTH = 80;
  * with their titles (header = schema `title`, else the key). A form whose root is not an object
  * (docs/behaviour.md "Form areas") has one column: the value itself, titled by the schema (else "Value").
  */
-export function buildListColumns(area: Pick<AreaDefinition, 'schema' | 'uiSchema' | 'listColumns' | 'propertyField'>): ListColumn[] {
+export function buildListColumns(
+  area: Pick<AreaDefinition, 'schema' | 'uiSchema' | 'listColumns' | 'propertyField'>,
+): ListColumn[] {
   if (!isObjectRoot(area.schema)) {
     const schema = derefSchema(area.schema, area.schema) ?? area.schema;
     const title = typeof schema.title === 'string' && schema.title.trim() ? schema.title : 'Value';
@@ -89,7 +91,11 @@ export function formatListValue(
     const itemSchema = isJsonObject(schema.items) ? schema.items : {};
     if (value.every((item) => !isJsonObject(item) && !Array.isArray(item))) {
       const itemUi = isJsonObject(uiSchema.items) ? uiSchema.items : {};
-      return truncate(value.map((item) => formatListValue(item, { schema: itemSchema, uiSchema: itemUi, isProperty: false }, context)).join(', '));
+      return truncate(
+        value
+          .map((item) => formatListValue(item, { schema: itemSchema, uiSchema: itemUi, isProperty: false }, context))
+          .join(', '),
+      );
     }
     return value.length === 1 ? '1 item' : `${value.length} items`;
   }

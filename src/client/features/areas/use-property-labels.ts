@@ -8,7 +8,9 @@ import { useResource } from '../../lib/use-resource';
  * Null while loading or when the list cannot be loaded (cells then show the bare code).
  */
 export function usePropertyLabels(enabled: boolean): ReadonlyMap<string, string> | null {
-  const properties = useResource(enabled ? 'properties' : 'none', () => (enabled ? fetchProperties() : Promise.resolve([])));
+  const properties = useResource(enabled ? 'properties' : 'none', () =>
+    enabled ? fetchProperties() : Promise.resolve([]),
+  );
   const list = properties.status === 'ready' ? properties.data : null;
   return useMemo(() => (list && list.length > 0 ? propertyLabelMap(list) : null), [list]);
 }

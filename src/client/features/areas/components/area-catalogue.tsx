@@ -4,7 +4,10 @@ import { areaListPath } from '../../../config/paths';
 import type { CatalogueGroup } from '../catalogue';
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 }
 
 /**

@@ -36,7 +36,10 @@ function initialData(context: AreaContext): JsonValue | undefined {
 }
 
 /** `data` with the linked ticket's field set (an object root: area.json refuses `ratesTicket` for any other). */
-function withLinkedTicket(data: JsonValue | undefined, linked: { field: string; number: string } | null): JsonValue | undefined {
+function withLinkedTicket(
+  data: JsonValue | undefined,
+  linked: { field: string; number: string } | null,
+): JsonValue | undefined {
   if (!linked) return data;
   return { ...(isJsonObject(data) ? data : {}), [linked.field]: linked.number };
 }

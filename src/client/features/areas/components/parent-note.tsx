@@ -12,8 +12,9 @@ export function ParentNote({ parentKey, childTitle }: { parentKey: string; child
   const parentTitle = parent.status === 'ready' ? parent.data.title : parentKey;
   return (
     <p className="note">
-      Each {childTitle.toLowerCase()} belongs to a record of <Link to={areaListPath({ area: parentKey })}>{parentTitle}</Link>
-      . To add one, open that record and use its “New {childTitle}” link.
+      Each {childTitle.toLowerCase()} belongs to a record of{' '}
+      <Link to={areaListPath({ area: parentKey })}>{parentTitle}</Link>. To add one, open that record and use its “New{' '}
+      {childTitle}” link.
     </p>
   );
 }

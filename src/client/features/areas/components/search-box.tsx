@@ -7,7 +7,15 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * A labelled search field ("Search") that reports its text `SEARCH_DEBOUNCE_MS` after the last
  * keystroke, or at once on Enter. Follows `value` when it changes from outside (back button).
  */
-export function SearchBox({ value, onSearch, placeholder }: { value: string; onSearch: (q: string) => void; placeholder?: string }) {
+export function SearchBox({
+  value,
+  onSearch,
+  placeholder,
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  placeholder?: string;
+}) {
   const id = useId();
   const [text, setText] = useState(value);
   const lastSent = useRef(value);

@@ -60,7 +60,9 @@ export function SubmissionDetail({
   const { area } = context;
   const result = useResource(`submission:${area.key}:${id}`, (signal) => loadSubmission(context, id, signal));
   const propertyLabels = usePropertyLabels(Boolean(area.propertyField));
-  useDocumentTitle(result.status === 'ready' ? (result.data ? [result.data.number, area.title] : 'Record not found') : undefined);
+  useDocumentTitle(
+    result.status === 'ready' ? (result.data ? [result.data.number, area.title] : 'Record not found') : undefined,
+  );
   if (result.status === 'loading') return <Loading />;
   if (result.status === 'error')
     return <LoadError what="This submission" error={result.error} onRetry={result.reload} />;

@@ -19,7 +19,8 @@ import { useDocumentTitle } from '../../../lib/document-title';
 type ListHistoryState = { cursors: string[] };
 
 function readCursorStack(state: unknown): string[] {
-  const cursors = typeof state === 'object' && state !== null ? (state as Partial<ListHistoryState>).cursors : undefined;
+  const cursors =
+    typeof state === 'object' && state !== null ? (state as Partial<ListHistoryState>).cursors : undefined;
   return Array.isArray(cursors) ? cursors.filter((cursor): cursor is string => typeof cursor === 'string') : [];
 }
 
@@ -70,7 +71,9 @@ export function SubmissionList({ context }: { context: AreaContext }) {
       {page.status === 'loading' ? <Loading /> : null}
       {page.status === 'error' ? <LoadError what="The list" error={page.error} onRetry={page.reload} /> : null}
       {page.status === 'ready' && page.data.items.length === 0 ? (
-        <p className="empty-state">{q ? `No submissions match “${q}”.` : cursor ? 'No more submissions.' : 'No submissions yet'}</p>
+        <p className="empty-state">
+          {q ? `No submissions match “${q}”.` : cursor ? 'No more submissions.' : 'No submissions yet'}
+        </p>
       ) : null}
       {page.status === 'ready' && page.data.items.length > 0 ? (
         <SubmissionsTable

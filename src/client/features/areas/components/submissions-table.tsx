@@ -22,7 +22,9 @@ export function SubmissionsTable({
   propertyLabels: ReadonlyMap<string, string> | null;
 }) {
   // An area may have its own "Status" field (e.g. a follow-up's action status): keep both readable.
-  const statusHeader = columns.some((column) => column.title.trim().toLowerCase() === 'status') ? 'Ticket status' : 'Status';
+  const statusHeader = columns.some((column) => column.title.trim().toLowerCase() === 'status')
+    ? 'Ticket status'
+    : 'Status';
   return (
     <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table">
@@ -47,7 +49,9 @@ export function SubmissionsTable({
                 <Link to={areaDetailPath(location, item.id)}>{item.number}</Link>
               </th>
               {columns.map((column) => (
-                <td key={column.key} data-label={column.title}>{formatListValue(columnValue(item.data, column), column, { propertyLabels })}</td>
+                <td key={column.key} data-label={column.title}>
+                  {formatListValue(columnValue(item.data, column), column, { propertyLabels })}
+                </td>
               ))}
               <td data-label={statusHeader}>
                 <span className={`status-badge status-badge--${item.status.toLowerCase().replace(/\s+/g, '-')}`}>

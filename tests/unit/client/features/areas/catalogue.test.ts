@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaSummary } from '../../../../../src/shared/area';
-import { groupAreas } from '../../../../../src/client/features/areas/catalogue';
+import { groupAreas, searchAreas } from '../../../../../src/client/features/areas/catalogue';
 
 const area = (key: string, title: string, group: string, parent?: string): AreaSummary => ({
   key,
@@ -37,5 +37,42 @@ describe('groupAreas (the /Forms catalogue)', () => {
   it('keeps an area whose parent is unknown on its own', () => {
     const it = groupAreas(areas).find((g) => g.group === 'IT');
     expect(it?.entries.map((e) => e.area.key)).toEqual(['Orphan', 'Yardi']);
+  });
+});
+
+describe('searchAreas: the /Forms search box', () => {
+  const areas: AreaSummary[] = [
+    { key: 'AP', title: 'Accounts payable invoice', group: 'Accounting', description: 'Pay a vendor invoice' },
+    { key: 'Vendor', title: 'Vendor set-up', group: 'Accounting', description: 'Add a new vendor' },
+    { key: 'IncidentForm', title: 'Incident form', group: 'Risk', description: 'Report an incident on a property' },
+    {
+      key: 'IncidentFollowUp',
+      title: 'Incident follow-up',
+      group: 'Risk',
+      description: 'Café damages reviewed',
+      parent: 'IncidentForm',
+    },
+    { key: 'Yardi', title: 'Yardi support', group: 'Technology', description: 'Help with Yardi' },
+  ];
+  const keys = (query: string) => searchAreas(areas, query).map((area) => area.key);
+
+  it('finds by title, description and department, ignoring case', () => {
+    expect(keys('invoice')).toEqual(['AP']);
+    expect(keys('NEW VENDOR')).toEqual(['Vendor']);
+    expect(keys('technology')).toEqual(['Yardi']);
+  });
+
+  it('needs every word to match somewhere', () => {
+    expect(keys('vendor accounting')).toEqual(['AP', 'Vendor']);
+    expect(keys('vendor risk')).toEqual([]);
+  });
+
+  it('ignores accents and keeps the parent of a matching nested area', () => {
+    expect(keys('cafe')).toEqual(['IncidentForm', 'IncidentFollowUp']);
+  });
+
+  it('keeps the nested areas of a matching parent, and everything for an empty query', () => {
+    expect(keys('report an incident')).toEqual(['IncidentForm', 'IncidentFollowUp']);
+    expect(keys('   ')).toHaveLength(areas.length);
   });
 });
