@@ -96,6 +96,7 @@ export const RESERVED_ROUTE_SEGMENTS = [
   'login',
   'Login',
   'Forms',
+  'MyRequests',
   'Tickets',
   'Assignments',
   'Changes',

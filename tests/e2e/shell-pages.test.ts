@@ -165,6 +165,53 @@ describe('home: tickets assigned to the user or their groups (GET /api/tickets?a
   });
 });
 
+describe('My requests (GET /api/me/requests)', () => {
+  it('shows the requester each request in words, what it waits for, and never an internal comment', async () => {
+    const employee = await signedIn('employee');
+    const created = await callApi(
+      employee,
+      'POST',
+      '/api/areas/ResidentService/submissions',
+      await exampleWithFiles(employee, 'ResidentService'),
+    );
+    expect(created.status).toBe(201);
+    const { id, number } = created.json as { id: string; number: string };
+
+    const handler = await signedIn('maintenance', '/Tickets');
+    for (const status of ['In progress', 'Waiting on requester']) {
+      const { version } = (await callApi(handler, 'GET', `/api/tickets/${id}`)).json as { version: number };
+      const moved = await callApi(handler, 'PATCH', `/api/tickets/${id}`, { version, status });
+      expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    }
+    const internal = await callApi(handler, 'POST', `/api/tickets/${id}/comments`, {
+      body: 'Internal: check the lease first',
+      isInternal: true,
+    });
+    expect(internal.status).toBe(201);
+
+    const page = await signedIn('employee', '/MyRequests');
+    const card = page.locator('.request-card', { has: page.getByRole('link', { name: number, exact: true }) });
+    await card.waitFor();
+    await expect.poll(() => page.title()).toBe('My requests – TM online portal');
+    expect(await card.locator('.status-badge').textContent()).toBe('Needs your reply');
+    await card.getByText('Waiting for you: reply with a comment to continue.').waitFor();
+    await card.getByText(/Last update: Morgan Maintenance changed the status/).waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('check the lease');
+
+    await page.getByRole('link', { name: 'Finished', exact: true }).click();
+    await page.waitForURL(`${base}/MyRequests?state=closed`);
+    expect(await page.getByRole('link', { name: 'Finished' }).getAttribute('aria-current')).toBe('page');
+    await page.getByText('None of your requests is finished yet.').waitFor();
+
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.getByRole('link', { name: 'Open', exact: true }).click();
+    await card.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await card.getByRole('link', { name: number, exact: true }).click();
+    await page.waitForURL(new RegExp(`/ResidentService/${id}$`));
+  });
+});
+
 describe("the other features' pages in the shell", () => {
   let admin: Page;
   let ticket: { id: string; number: string };

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, handle: PUBLIC, ...page(() => import('./routes/home')) },
                   { path: routePaths.forms, ...page(() => import('./routes/forms')) },
+                  { path: routePaths.myRequests, ...page(() => import('./routes/my-requests')) },
                   { path: routePaths.tickets, ...page(() => import('./routes/tickets')) },
                   {
                     path: routePaths.reportTracker,

@@ -19,6 +19,7 @@ export const routePaths = {
   /** The guest-only sign-in page. */
   guestLogin: 'Login',
   forms: 'Forms',
+  myRequests: 'MyRequests',
   tickets: 'Tickets',
   ticketView: `${TICKET_VIEW}/:id?`,
   reportTracker: 'ReportTracker',
@@ -50,6 +51,7 @@ export const paths = {
   home: '/',
   login: `/${routePaths.login}`,
   forms: `/${routePaths.forms}`,
+  myRequests: `/${routePaths.myRequests}`,
   tickets: `/${routePaths.tickets}`,
   reportTracker: `/${routePaths.reportTracker}`,
   reportTrackerAccounting: `/${routePaths.reportTrackerAccounting}`,

@@ -1,5 +1,5 @@
 /** Calls of the home page: the user's own activity and the open tickets assigned to them or their groups. */
-import type { MyActivity } from '../../../shared/activity';
+import type { MyActivity, MyRequestPage, MyRequestState } from '../../../shared/activity';
 import { ACTIVITY_LIST_SIZE } from '../../../shared/activity';
 import { MAX_PAGE_SIZE } from '../../../shared/submission';
 import { DONE_STATUSES, type TicketListItem, type TicketPage } from '../../../shared/tickets';
@@ -8,6 +8,17 @@ import { api } from '../../lib/http';
 /** `GET /api/me/activity`: open and recent submissions and most used areas of the signed-in user. */
 export function fetchMyActivity(signal?: AbortSignal): Promise<MyActivity> {
   return api.get('me/activity', { signal }).json<MyActivity>();
+}
+
+/** `GET /api/me/requests`: one page of the user's own requests in `state`, after `cursor` (null: the first page). */
+export function fetchMyRequests(
+  state: MyRequestState,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<MyRequestPage> {
+  const searchParams: Record<string, string> = { state };
+  if (cursor) searchParams.cursor = cursor;
+  return api.get('me/requests', { searchParams, signal }).json<MyRequestPage>();
 }
 
 /** The two `assignee` filters of `GET /api/tickets` the home page merges: the user, and their role groups. */

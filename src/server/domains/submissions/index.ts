@@ -3,6 +3,7 @@
  * submission — the one visibility rule that tickets, history and attachments share.
  */
 export { readMyActivity } from './activity';
+export { listMyRequests } from './my-requests';
 export { formAreaOverview } from './area-overview';
 export { linkAttachments } from './attachment-links';
 export { createSubmission } from './create';

@@ -30,7 +30,12 @@ async function loadHome(signal: AbortSignal) {
 
 type HomeOptions = { canSubmit: boolean; isHandler: boolean };
 
-function SignedInHome({ firstName, canSubmit, isHandler, aside }: { firstName: string; aside: ReactNode } & HomeOptions) {
+function SignedInHome({
+  firstName,
+  canSubmit,
+  isHandler,
+  aside,
+}: { firstName: string; aside: ReactNode } & HomeOptions) {
   const home = useResource('home', loadHome);
   return (
     <section aria-labelledby="home-title">
@@ -89,6 +94,9 @@ function HomeLists({ data, canSubmit, isHandler }: { data: HomeData } & HomeOpti
       <section className="home-section" aria-labelledby="open-title">
         <h2 id="open-title">Your open requests</h2>
         <SubmissionLinks items={activity.open} parentAreas={parents} empty="You have no open requests." />
+        <p className="home-section__more">
+          <Link to={paths.myRequests}>All your requests and what they are waiting for</Link>
+        </p>
       </section>
       {isHandler || (assigned?.length ?? 0) > 0 ? (
         <section className="home-section" aria-labelledby="assigned-title">

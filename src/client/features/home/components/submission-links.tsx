@@ -35,7 +35,9 @@ export function SubmissionLinks({
         <li key={item.id}>
           <Link to={pathOf ? pathOf(item) : detailPath(item, parentAreas)}>{item.number}</Link>
           {item.summary ? ` — ${item.summary}` : ''}{' '}
-          <span className={`status-badge status-badge--${item.status.toLowerCase().replace(/\s+/g, '-')}`}>{item.status}</span>{' '}
+          <span className={`status-badge status-badge--${item.status.toLowerCase().replace(/\s+/g, '-')}`}>
+            {item.status}
+          </span>{' '}
           <time dateTime={item.createdAt} className="announcement__date">
             {formatDateTime(item.createdAt)}
           </time>
