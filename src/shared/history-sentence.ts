@@ -196,7 +196,8 @@ function dueLine(change: Change, timeZone: string | undefined): string | null {
   return from ? `Due date changed from ${from} to ${to}` : `Due date set to ${to}`;
 }
 
-type Built = { text: string; quote?: string | null };
+/** A builder's answer; `byPortal` when the portal did it by itself (routing), whoever the entry names. */
+type Built = { text: string; quote?: string | null; byPortal?: boolean };
 type Builder = (reading: Reading) => Built;
 
 function refName(value: JsonValue | undefined, unknown: string): string {
@@ -216,7 +217,7 @@ function assignment(reading: Reading): Built {
   ].filter(Boolean);
   const rule = refName(reading.take('rule')?.to, '');
   const byRule = rule ? ` by the routing rule ${quoted(rule)}` : '';
-  if (targets.length) return { text: `assigned the ticket to ${targets.join(' and ')}${byRule}` };
+  if (targets.length) return { text: `assigned the ticket to ${targets.join(' and ')}${byRule}`, byPortal: !!rule };
   const former = [
     user ? refName(user.from, 'a former user') : '',
     group ? refName(group.from, 'a former role group') : '',
@@ -416,7 +417,8 @@ export function describeChange(entry: HistoryEntryInput, options: { timeZone?: s
     kind?.builders[entry.action] ??
     ((r: Reading) => (kind === ENTITIES.submission ? ticketChange(r) : null) ?? otherwise(what)(r));
   const built = builder(reading);
-  const actor = entry.actor?.name && !isUuid(entry.actor.name) ? entry.actor.name : 'The portal';
+  // routing runs on the requester's submission, so its entry names the requester
+  const actor = entry.actor?.name && !isUuid(entry.actor.name) && !built.byPortal ? entry.actor.name : 'The portal';
   return {
     actor,
     text: withoutIds(built.text),

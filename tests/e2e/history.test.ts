@@ -6,12 +6,13 @@
  * without scrolling sideways and has no serious or critical axe violation.
  * With SCREENSHOT_DIR set, screenshots of both at 375 and 1280 px are written there.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAllBrowsers } from './support/browser';
+import { exampleWithFiles } from './support/example-files';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signedInPage } from './support/sign-in';
 import { ticketViewSettled } from './support/ticket-view';
@@ -19,9 +20,6 @@ import { ticketViewSettled } from './support/ticket-view';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const TAG = /<\/?[a-z][a-z0-9]*(\s[^>]*)?>/i;
 const INTERNAL = '<p>Check the <strong>boiler</strong> log first</p>';
-const example = JSON.parse(
-  readFileSync(new URL('../../schemas/ResidentService/example.json', import.meta.url), 'utf8'),
-) as unknown;
 
 let portal: PortalServer;
 let requester: Page;
@@ -84,6 +82,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 beforeAll(async () => {
   portal = await startPortal();
   requester = await signedInPage(portal.baseUrl, 'employee', '/Forms');
+  const example = await exampleWithFiles(requester, 'ResidentService');
   const created = await api(requester, 'POST', '/api/areas/ResidentService/submissions', example, {
     'idempotency-key': crypto.randomUUID(),
   });

@@ -73,7 +73,7 @@ describe('describeChange: ticket entries', () => {
     expectReadable(sentence);
   });
 
-  it('names the routing rule and role group, and never a name that is only an id', () => {
+  it("names the routing rule and role group as the portal's doing, and never a name that is only an id", () => {
     const sentence = describeChange(
       entry('assigned', {
         assigneeGroup: { from: null, to: { id: GROUP_ID, name: 'Maintenance' } },
@@ -81,8 +81,9 @@ describe('describeChange: ticket entries', () => {
         status: { from: 'New', to: 'Assigned' },
       }),
     );
-    expect(sentence.text).toBe(
-      'assigned the ticket to the role group Maintenance by the routing rule “Leaks to maintenance”',
+    // routing runs as the requester, but the portal did it
+    expect(sentenceText(sentence)).toBe(
+      'The portal assigned the ticket to the role group Maintenance by the routing rule “Leaks to maintenance”',
     );
     const orphan = describeChange(
       entry('assigned', { assigneeUser: { from: null, to: { id: USER_ID, name: USER_ID } } }),
@@ -374,7 +375,7 @@ describe('describeChange: other entities and the fallback', () => {
 
 describe('history text', () => {
   it('reads rich text, HTML and plain text as shortened plain text', () => {
-    const doc = [
+    const doc: JsonValue = [
       { type: 'paragraph', children: [{ text: 'Hello ', bold: true }, { text: 'there' }] },
       { type: 'paragraph', children: [{ text: 'Second line' }] },
     ];
