@@ -148,6 +148,7 @@ describe('history as sentences', () => {
     expectReadable(await handler.locator('main').innerText());
     expect(await handler.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     expect(await handler.getByRole('heading', { level: 2, name: 'Today' }).count()).toBe(1);
+    await screenshot(handler, 'changes-320');
     expect(await seriousViolations(handler)).toEqual([]);
     for (const width of [375, 1280]) {
       await handler.setViewportSize({ width, height: 900 });
