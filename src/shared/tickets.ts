@@ -234,7 +234,22 @@ export function readCommentDocument(body: JsonValue): RichTextReading {
  */
 export type NewTicketComment = { body: JsonValue; isInternal?: boolean; attachmentIds?: string[] };
 
-/** An entry of the change history (docs/behaviour.md "History"); `diff` is field → { from, to }. */
+/** Most characters of a comment's text that a history entry carries ({@link HistoryComment}). */
+export const HISTORY_COMMENT_CHARS = 200;
+
+/**
+ * The comment a history entry records, as far as the reader may read it (docs/behaviour.md
+ * "History"): the first {@link HISTORY_COMMENT_CHARS} characters of its text (rich text read as
+ * plain text, whitespace collapsed), whether there was more, and its files' names.
+ */
+export type HistoryComment = { excerpt: string; isTruncated: boolean; files: string[] };
+
+/**
+ * An entry of the change history (docs/behaviour.md "History"); `diff` is field → { from, to }.
+ * `fieldTitles`: the titles of the form fields a `data` change names, keyed by their JSON Pointer
+ * inside the submission's data (RFC 6901: `/invoiceNumber`), from the schema version the
+ * submission was stored with. `comment`: the comment the entry records, or null.
+ */
 export type ChangeEntry = {
   id: number;
   entity: string;
@@ -244,6 +259,8 @@ export type ChangeEntry = {
   actor: { id: string; name: string; issuer: string; subject: string } | null;
   ticket: { number: string; area: string } | null;
   diff: JsonValue;
+  fieldTitles: Record<string, string>;
+  comment: HistoryComment | null;
 };
 
 /** `GET /api/changes`: newest first, keyset page. */

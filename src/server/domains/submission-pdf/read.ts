@@ -31,11 +31,11 @@ function statusChangeOf(entry: { at: string; actor: { name: string } | null; dif
 }
 
 /** The ticket's status changes, oldest first. */
-async function statusHistory(db: Database, user: AuthUser, id: string): Promise<StatusChange[]> {
+async function statusHistory(db: Database, areas: AreaRegistry, user: AuthUser, id: string): Promise<StatusChange[]> {
   const found: StatusChange[] = [];
   let cursor: string | undefined;
   do {
-    const page = await listChanges(db, user, { ticket: id }, HISTORY_PAGE, cursor);
+    const page = await listChanges(db, areas, user, { ticket: id }, HISTORY_PAGE, cursor);
     for (const entry of page.items) {
       const change = statusChangeOf(entry);
       if (change) found.push(change);
@@ -91,7 +91,7 @@ export async function renderSubmissionPdf(
     ticket,
     ...schemas,
     files: await listSubmissionFiles(db, submission.id),
-    history: isHandler ? await statusHistory(db, user, submission.id) : null,
+    history: isHandler ? await statusHistory(db, areas, user, submission.id) : null,
     generatedAt: new Date(),
   });
   return { fileName: submissionPdfFileName(submission.number), body: await renderPdf(definition) };

@@ -3,8 +3,9 @@
  * newest first, keyset-paged on the entry id. Ticket entries follow the one ticket visibility rule
  * (domains/submissions/visibility.ts); internal-comment entries only for the ticket's handlers
  * (`ticketHandling`: `tickets:work` alone is not enough); entries of other
- * entities (role groups, rules…) need `changes:read`. There is no route that edits or deletes
- * history.
+ * entities (role groups, rules…) need `changes:read`. Each entry carries what its sentence needs
+ * (./history-details.ts): the titles of the form fields it changes and the text of the comment it
+ * records. There is no route that edits or deletes history.
  */
 import { and, desc, eq, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CHANGES_READ_SCOPE, hasScope } from '../../../shared/scopes';
@@ -25,6 +26,8 @@ import {
 import type { AuthUser } from '../role-groups';
 import { storableDate } from '../../lib/storable-input';
 import { UUID_PATTERN } from '../../lib/uuid';
+import type { AreaRegistry } from '../areas';
+import { historyDetails } from './history-details';
 
 /** The history list's filters (docs/behaviour.md "History"); every one is optional. */
 export type ChangeFilters = {
@@ -124,6 +127,7 @@ function selectChanges(db: Database) {
       actorSubject: users.subject,
       ticketNumber: submissions.number,
       ticketArea: submissions.area,
+      ticketSchemaVersion: submissions.schemaVersion,
     })
     .from(changes)
     .leftJoin(submissions, TICKET_OF_ENTRY)
@@ -174,11 +178,13 @@ function visibleAmong(
 }
 
 /**
- * One page of history entries, newest first. Errors: 400 for a bad cursor, user or date. The
- * statement is built once per shape of filters and visibility (lib/prepared-by-shape).
+ * One page of history entries, newest first, each with its field titles (from the schema version
+ * of its submission, read from `areas`) and comment text. Errors: 400 for a bad cursor, user or
+ * date. The statement is built once per shape of filters and visibility (lib/prepared-by-shape).
  */
 export async function listChanges(
   db: Database,
+  areas: AreaRegistry,
   user: AuthUser,
   filters: ChangeFilters,
   limit: number,
@@ -204,7 +210,20 @@ export async function listChanges(
     selectChanges(db).where(where).orderBy(desc(changes.id)).limit(bound),
   );
   const page = rows.slice(0, limit);
-  const items: ChangeEntry[] = page.map((row) => ({
+  const details = await historyDetails(
+    db,
+    areas,
+    page.map((row) => ({
+      action: row.action,
+      entityId: row.entityId,
+      diff: row.diff,
+      ticket:
+        row.ticketArea !== null && row.ticketSchemaVersion !== null
+          ? { area: row.ticketArea, schemaVersion: row.ticketSchemaVersion }
+          : null,
+    })),
+  );
+  const items: ChangeEntry[] = page.map((row, index) => ({
     id: row.id,
     entity: row.entity,
     entityId: row.entityId,
@@ -217,6 +236,8 @@ export async function listChanges(
     ticket:
       row.ticketNumber !== null && row.ticketArea !== null ? { number: row.ticketNumber, area: row.ticketArea } : null,
     diff: row.diff,
+    fieldTitles: details[index]?.fieldTitles ?? {},
+    comment: details[index]?.comment ?? null,
   }));
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor({ sort: CURSOR_SORT, key: last.id, id: '-' }) : null;

@@ -1,10 +1,8 @@
-import { Link } from 'react-router';
 import { LoadError, Loading } from '../../../components/status-message';
-import { ticketViewPath } from '../../../config/paths';
 import { useResource } from '../../../lib/use-resource';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { fetchChanges } from '../api';
-import { DiffView } from './diff-view';
+import { HistoryList } from './history-list';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 const FILTERS = [
@@ -17,7 +15,8 @@ const FILTERS = [
 
 /**
  * `/Changes`: the history the user may read, newest first, filterable by area, ticket, user and
- * date range (all in the URL query), with a readable field-level diff.
+ * date range (all in the URL query): each entry a sentence under the heading of its day
+ * ({@link HistoryList}).
  */
 export function ChangesPage() {
   useDocumentTitle('Changes');
@@ -28,7 +27,7 @@ export function ChangesPage() {
       <div className="page-header">
         <h1>Changes</h1>
       </div>
-      <form className="ticket-filters" onSubmit={(event) => event.preventDefault()}>
+      <form className="ticket-filters changes-filters" onSubmit={(event) => event.preventDefault()}>
         {FILTERS.map(([name, label, type]) => (
           <label key={name}>
             {label}
@@ -44,21 +43,7 @@ export function ChangesPage() {
       {changes.status === 'error' && <LoadError error={changes.error} onRetry={changes.reload} what="The history" />}
       {changes.status === 'ready' && (
         <>
-          <ol className="change-list" aria-label="Changes">
-            {changes.data.items.map((entry) => (
-              <li key={entry.id}>
-                <span>{new Date(entry.at).toLocaleString()}</span> · <span>{entry.actor?.name ?? 'system'}</span> ·{' '}
-                <span>{entry.action}</span>
-                {entry.ticket && (
-                  <>
-                    {' '}
-                    · <Link to={ticketViewPath(entry.entityId)}>{entry.ticket.number}</Link>
-                  </>
-                )}
-                <DiffView diff={entry.diff} />
-              </li>
-            ))}
-          </ol>
+          <HistoryList entries={changes.data.items} label="Changes" headingLevel={2} showTicket />
           {changes.data.items.length === 0 && <p>No changes match.</p>}
           <nav className="pager" aria-label="Pages">
             <button

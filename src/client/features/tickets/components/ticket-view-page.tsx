@@ -11,7 +11,7 @@ import { useResource } from '../../../lib/use-resource';
 import { fetchChanges, fetchComments, fetchTicket, updateTicket } from '../api';
 import { CommentComposer } from './comment-composer';
 import { CommentThread } from './comment-thread';
-import { DiffView } from './diff-view';
+import { HistoryList } from './history-list';
 import { TicketPanel } from './ticket-panel';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -117,14 +117,9 @@ export function TicketViewPage() {
         </section>
       )}
       {tab === 'history' && history.status === 'ready' && (
-        <ol aria-label="History" style={untilSettled}>
-          {history.data.items.map((entry) => (
-            <li key={entry.id}>
-              {new Date(entry.at).toLocaleString()} · {entry.actor?.name ?? 'system'} · {entry.action}
-              <DiffView diff={entry.diff} />
-            </li>
-          ))}
-        </ol>
+        <div style={untilSettled}>
+          <HistoryList entries={history.data.items} label="History" />
+        </div>
       )}
     </>
   );

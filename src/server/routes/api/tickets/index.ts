@@ -244,7 +244,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     },
     async (request) => {
       const { limit, cursor, ...filters } = request.query;
-      return listChanges(app.db, requireUser(request), filters, limit, cursor);
+      return listChanges(app.db, app.areas, requireUser(request), filters, limit, cursor);
     },
   );
   done();

@@ -164,6 +164,10 @@ export const ChangePageSchema = Type.Object({
       ),
       ticket: NullableResult(Type.Object({ number: Type.String(), area: Type.String() })),
       diff: AnyJson,
+      fieldTitles: Type.Record(Type.String(), Type.String()),
+      comment: NullableResult(
+        Type.Object({ excerpt: Type.String(), isTruncated: Type.Boolean(), files: Type.Array(Type.String()) }),
+      ),
     }),
   ),
   nextCursor: NullableResult(Type.String()),
