@@ -95,11 +95,11 @@ const W = 360;
 const H = 120;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** `2025-12` → "Dec ’25" (a trend axis label); other text is returned as is. */
+/** `2025-12` → "Dec 2025" (a trend axis label); other text is returned as is. */
 export function monthTick(period: string): string {
-  const match = /^\d{2}(\d{2})-(\d{2})$/.exec(period);
+  const match = /^(\d{4})-(\d{2})$/.exec(period);
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && month ? `${month} \u2019${match[1]}` : period;
+  return match && month ? `${month} ${match[1]}` : period;
 }
 
 /**

@@ -48,9 +48,9 @@ describe('month names', () => {
   });
 
   it('labels the trend axis with the short month and year', () => {
-    expect(monthTick('2025-12')).toBe('Dec \u201925');
-    expect(monthTick('2026-01')).toBe('Jan \u201926');
-    expect(monthTick('2026-09')).toBe('Sep \u201926');
+    expect(monthTick('2025-12')).toBe('Dec 2025');
+    expect(monthTick('2026-01')).toBe('Jan 2026');
+    expect(monthTick('2026-09')).toBe('Sep 2026');
     expect(monthTick('2026-13')).toBe('2026-13');
   });
 });
