@@ -5,7 +5,7 @@
  * once, its panel shown. Panels are named by their tab and take the focus themselves (Tab from the
  * selected tab goes into its panel). docs/behaviour.md "Keyboard: grids and tabs".
  */
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 
 export type TabItem<K extends string> = { key: K; label: ReactNode };
 
@@ -43,7 +43,7 @@ export function TabList<K extends string>({
   selected: K;
   onSelect: (key: K) => void;
   className?: string;
-  style?: React.CSSProperties;
+  style?: CSSProperties;
 }) {
   const list = useRef<HTMLDivElement>(null);
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
