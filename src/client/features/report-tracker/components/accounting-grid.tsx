@@ -102,6 +102,8 @@ export type AccountingGridProps = {
   onSetStatus?: (cell: AccountingCell, status: AccountingStatus) => void;
   /** Viewport height in px of the scrolling body (default 600). */
   height?: number;
+  /** Changes are being saved: the grid is `aria-busy` (the live region, outside it, still speaks). */
+  isSaving?: boolean;
 };
 
 type RowProps = {
@@ -193,6 +195,7 @@ export function AccountingGridTable({
   onToggleAll,
   onSetStatus,
   height = 600,
+  isSaving = false,
 }: AccountingGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -293,6 +296,7 @@ export function AccountingGridTable({
       <div
         ref={scroller}
         className="report-grid"
+        aria-busy={isSaving}
         style={{ maxHeight: height }}
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
         onKeyDown={handleKeyDown}

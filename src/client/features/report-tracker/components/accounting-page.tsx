@@ -282,7 +282,7 @@ export function AccountingPage() {
       ) : grid.rows.length === 0 ? (
         <p className="empty-state">No property matches these filters.</p>
       ) : (
-        <div className="report-grid-wrap" aria-busy={pendingSaves > 0} data-pending-saves={pendingSaves}>
+        <div className="report-grid-wrap" data-pending-saves={pendingSaves}>
           <AccountingGridTable
             label={`Accounting ${period}`}
             period={grid.period}
@@ -292,6 +292,7 @@ export function AccountingPage() {
             onToggleRow={toggleRow}
             onToggleAll={toggleAll}
             onSetStatus={canWrite ? handleSetStatus : undefined}
+            isSaving={pendingSaves > 0}
           />
         </div>
       )}
