@@ -119,6 +119,8 @@ function Harness({ variant, initial }: { variant: Variant; initial: AccountingRo
   const noop = useCallback(() => undefined, []);
   return variant === 'grid' ? (
     <AccountingGridTable
+      label="Accounting bench"
+      period="2026-03"
       reports={REPORTS}
       rows={rows}
       selected={new Set()}

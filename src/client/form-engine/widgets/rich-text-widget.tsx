@@ -15,7 +15,8 @@ import './rich-text/rich-text.css';
  * it, caret at the end, before the browser runs its next task (no typed character is lost), so
  * mounting a form with several rich-text fields builds no editor. The editor (slate) is a chunk
  * of its own (widget-modules.ts), loaded with an editable form whose UI schema names this widget;
- * until it is there the field stays the textbox it was.
+ * until it is there the field stays the textbox it was. Both boxes are `aria-invalid` while the
+ * field shows errors (rjsf's `rawErrors`), from the render that shows them, whichever box is there.
  */
 export function RichTextWidget(props: WidgetProps) {
   const { id, disabled, readonly } = props;
@@ -54,6 +55,7 @@ function LazyRichText(props: WidgetProps & { onActivate: () => void }) {
         aria-placeholder={placeholder || undefined}
         aria-describedby={`${id}__description ${id}__error ${id}__help`}
         aria-required={props.required || undefined}
+        aria-invalid={props.rawErrors?.length ? true : undefined}
         onFocus={onActivate}
       >
         {isDocumentEmpty(doc) ? (
@@ -82,6 +84,7 @@ function RichTextEditorField(props: WidgetProps & { Editor: EditorComponent; foc
       autoFocus={autofocus}
       focusOnMount={focusOnMount}
       isRequired={props.required}
+      isInvalid={Boolean(props.rawErrors?.length)}
       describedBy={`${id}__description ${id}__error ${id}__help`}
       onBlur={() => onBlur(id, props.value)}
       onFocus={() => onFocus(id, props.value)}

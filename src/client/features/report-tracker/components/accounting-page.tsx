@@ -185,7 +185,8 @@ export function AccountingPage() {
           <h1>Accounting {period}</h1>
           <p className="page-header__lead">
             Month-end reports per property. Click a report or press Enter to move it on; keys C, R, P and N set
-            Complete, In review, In progress and Not started; arrow keys move between reports.
+            Complete, In review, In progress and Not started. The grid is one Tab stop: arrow keys, Home and End
+            move between its cells.
           </p>
         </div>
       </div>
@@ -281,14 +282,17 @@ export function AccountingPage() {
       ) : grid.rows.length === 0 ? (
         <p className="empty-state">No property matches these filters.</p>
       ) : (
-        <div className="report-grid-wrap" aria-busy={pendingSaves > 0} data-pending-saves={pendingSaves}>
+        <div className="report-grid-wrap" data-pending-saves={pendingSaves}>
           <AccountingGridTable
+            label={`Accounting ${period}`}
+            period={grid.period}
             reports={grid.reports}
             rows={grid.rows}
             selected={selected}
             onToggleRow={toggleRow}
             onToggleAll={toggleAll}
             onSetStatus={canWrite ? handleSetStatus : undefined}
+            isSaving={pendingSaves > 0}
           />
         </div>
       )}

@@ -93,41 +93,58 @@ export function DeliveryChart({ counts }: { counts: DeliveryCounts }) {
 
 const W = 360;
 const H = 120;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Percent complete / delivered per month, oldest left; months not open are gaps. */
+/** `2025-12` → "Dec 2025" (a trend axis label); other text is returned as is. */
+export function monthTick(period: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(period);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `${month} ${match[1]}` : period;
+}
+
+/**
+ * Percent complete / delivered per month, oldest left; months not open are gaps. The month labels
+ * are HTML below the picture, one per bar, so they keep their size whatever the chart's width;
+ * where the chart is narrow (a 375 px phone) they stand upright, so twelve fit without overlapping.
+ */
 export function TrendChart({ trend }: { trend: readonly TrendPoint[] }) {
   const step = W / Math.max(1, trend.length);
   const bar = step / 3;
   return (
-    <figure className="report-chart" aria-label="12-month trend">
+    <figure className="report-chart report-chart--trend" aria-label="12-month trend">
       <figcaption>
         <strong>Last 12 months</strong> — percent of properties with accounting complete and packages delivered
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H + 16}`} className="report-chart__trend" role="img" aria-label="Trend chart">
+      <svg viewBox={`0 0 ${W} ${H + 1}`} className="report-chart__trend" role="img" aria-label="Trend chart">
         <line x1={0} y1={H} x2={W} y2={H} className="report-chart__axis" />
         {trend.map((point, i) => {
-          const x = i * step + bar / 2;
+          const x = i * step + bar;
           const a = point.accountingComplete;
           const d = point.deliveryDelivered;
           return (
             <g key={point.period}>
               {a !== null ? (
-                <rect x={x} y={H - (a * H) / 100} width={bar} height={(a * H) / 100} className="fill-complete">
+                <rect x={x - bar / 2} y={H - (a * H) / 100} width={bar} height={(a * H) / 100} className="fill-complete">
                   <title>{`${point.period} accounting ${a}%`}</title>
                 </rect>
               ) : null}
               {d !== null ? (
-                <rect x={x + bar} y={H - (d * H) / 100} width={bar} height={(d * H) / 100} className="fill-delivered">
+                <rect x={x + bar / 2} y={H - (d * H) / 100} width={bar} height={(d * H) / 100} className="fill-delivered">
                   <title>{`${point.period} delivery ${d}%`}</title>
                 </rect>
               ) : null}
-              <text x={x + bar} y={H + 12} className="report-chart__tick" textAnchor="middle">
-                {point.period.slice(5)}
-              </text>
             </g>
           );
         })}
       </svg>
+      {/* the table below gives the months to a screen reader */}
+      <ol className="report-chart__ticks" aria-hidden="true" style={{ gridTemplateColumns: `repeat(${Math.max(1, trend.length)}, 1fr)` }}>
+        {trend.map((point) => (
+          <li key={point.period}>
+            <span>{monthTick(point.period)}</span>
+          </li>
+        ))}
+      </ol>
       {/* hidden through a wrapper: a table ignores the 1 px width, and its nowrap rows reached 64 px past a 375 px screen */}
       <div className="visually-hidden">
         <table>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
 import { DownloadPdfButton } from '../../../components/download-pdf-button';
+import { TabList, tabPanelProps } from '../../../components/tabs';
 import { LoadError, Loading } from '../../../components/status-message';
 import { StoredData } from '../../../form-engine/stored-data';
 import { fetchAreaOfSubmission } from '../../../lib/area-api';
@@ -32,6 +33,12 @@ function TicketSubmission({ ticket, onShown }: { ticket: Ticket; onShown: () => 
   return <StoredData area={area.data} submission={ticket} onShown={onShown} />;
 }
 
+type TabKey = 'comments' | 'history';
+const TABS = [
+  { key: 'comments', label: 'Comments' },
+  { key: 'history', label: 'History' },
+] as const satisfies readonly { key: TabKey; label: string }[];
+
 /**
  * `/Tickets/comments/{id}`: the ticket-view layout — the submission read-only beside a side panel
  * ({@link TicketPanel}: status, priority, assignee, due, requester, property, rating and the
@@ -44,10 +51,12 @@ function TicketSubmission({ ticket, onShown }: { ticket: Ticket; onShown: () => 
  * first) and is usually taller than the page: what stands after it (the side panel below 1024 px,
  * the tabs, the comments) is laid out but kept invisible until the form and the comments are
  * shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
+ * Comments and History are tabs ({@link TabList}, automatic activation); the comments stay
+ * mounted while hidden, so a comment being written survives a look at the history.
  */
 export function TicketViewPage() {
   const { id = '' } = useParams();
-  const [tab, setTab] = useState<'comments' | 'history'>('comments');
+  const [tab, setTab] = useState<TabKey>('comments');
   const [submissionShown, setSubmissionShown] = useState(false);
   const showSubmission = useCallback(() => setSubmissionShown(true), []);
   const ticket = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
@@ -100,27 +109,30 @@ export function TicketViewPage() {
           <TicketPanel ticket={t} onSave={save} />
         </div>
       </div>
-      <div role="tablist" style={untilSettled}>
-        <button type="button" role="tab" aria-selected={tab === 'comments'} onClick={() => setTab('comments')}>
-          Comments
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'history'} onClick={() => setTab('history')}>
-          History
-        </button>
-      </div>
-      {tab === 'comments' && (
+      <TabList
+        label="Ticket activity"
+        idBase="ticket"
+        className="tabs"
+        style={untilSettled}
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+      />
+      <div {...tabPanelProps('ticket', 'comments', tab)}>
         <section aria-label="Comments" style={untilSettled}>
           {comments.status === 'loading' && <Loading label="Loading the comments…" />}
           {comments.status === 'error' && <LoadError error={comments.error} onRetry={comments.reload} what="The comments" />}
           {comments.status === 'ready' && <CommentThread comments={comments.data} />}
           <CommentComposer ticketId={t.id} canCommentInternal={Boolean(allowed?.canCommentInternal)} onPosted={reloadAll} />
         </section>
-      )}
-      {tab === 'history' && history.status === 'ready' && (
-        <div style={untilSettled}>
-          <HistoryList entries={history.data.items} label="History" />
-        </div>
-      )}
+      </div>
+      <div {...tabPanelProps('ticket', 'history', tab)}>
+        {tab === 'history' && history.status === 'ready' && (
+          <div style={untilSettled}>
+            <HistoryList entries={history.data.items} label="History" />
+          </div>
+        )}
+      </div>
     </>
   );
 }

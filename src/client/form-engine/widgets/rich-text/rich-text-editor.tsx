@@ -48,6 +48,8 @@ export type RichTextEditorProps = {
    */
   focusOnMount?: boolean;
   isRequired?: boolean;
+  /** The field shows an error (`aria-invalid="true"`, set in the same render as the error). */
+  isInvalid?: boolean;
   /** Space-separated ids of the describing elements (`aria-describedby`). */
   describedBy?: string;
   onBlur?: () => void;
@@ -90,6 +92,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
           aria-label={props.label || undefined}
           aria-describedby={props.describedBy}
           aria-required={props.isRequired || undefined}
+          aria-invalid={props.isInvalid || undefined}
           autoFocus={props.autoFocus}
           placeholder={props.placeholder}
           renderElement={renderElement}
