@@ -91,7 +91,9 @@ describe('client import boundaries over the lint fixtures', () => {
   });
 });
 
-describe('client import boundaries', () => {
+// Each probe runs eslint with import resolution over the client's import graph (seconds on a busy
+// machine): bounded work, not a timing assertion, so it gets the server test's allowance.
+describe('client import boundaries', { timeout: 120_000 }, () => {
   it('reports a feature importing another feature, resolving the .ts module', async () => {
     const rules = await lintAsClientFile(
       'features/tickets/lint-probe.ts',
