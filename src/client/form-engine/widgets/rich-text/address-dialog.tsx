@@ -69,7 +69,7 @@ export function AddressDialog(props: AddressDialogProps) {
         <input
           ref={input}
           id={`${id}-address`}
-          className="form-control"
+          className="address-dialog__input"
           type="text"
           inputMode="url"
           autoComplete="url"
