@@ -6,8 +6,8 @@
  * open, one detail page, tickets, the ticket view, changes, the report tracker's pages, role
  * groups, a user's access, assignments, form areas, the widget test page and the 404 page; signed
  * out, the sign-in page. Whole pages (header and navigation too), at 1280 px; the editor and its
- * dialog also at 375 px, with screenshots in test-results/a11y/. Any violation, whatever its impact,
- * fails. One browser; the service worker is blocked (every page is read from the server).
+ * dialog also at 375 px, with screenshots in test-results/a11y/, and the dialog editing a link
+ * (Update, Remove link, a refused address kept as text). Any violation, whatever its impact, fails. One browser; the service worker is blocked (every page is read from the server).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -187,4 +187,41 @@ describe('the rich-text editor', () => {
       expect(found).toEqual([]);
     });
   }
+
+  it('edits a link: the caret in a link offers Update and Remove link, which keeps the text', async () => {
+    await signIn('employee');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open('/PortalFeedback/Form');
+    const editor = page.locator('#root_message');
+    await editor.focus();
+    await page.locator('.rich-text__toolbar').waitFor();
+    // with nothing selected the address becomes the link's text
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Insert link' }).getByRole('textbox', { name: 'Address' }).fill('https://example.org/a');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editor.locator('a[href="https://example.org/a"]').innerText()).toBe('https://example.org/a');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('button', { name: 'Edit link', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit link' });
+    const address = dialog.getByRole('textbox', { name: 'Address' });
+    expect(await address.inputValue()).toBe('https://example.org/a');
+    const found = await scan('edit link dialog');
+    // not a full address: refused with a message
+    await address.fill('example.org');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toMatch(/^Enter a full address/);
+    // a javascript: address keeps the text, with a blank address (an <a> without href)
+    await address.fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => editor.locator('a:not([href])').innerText()).toBe('https://example.org/a');
+    expect(await editor.locator('a[href]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit link', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Edit link' }).getByRole('button', { name: 'Remove link' }).click();
+    await expect.poll(() => editor.locator('a').count()).toBe(0);
+    expect(await editor.innerText()).toContain('https://example.org/a');
+    await expect.poll(() => editor.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement)).toBe(true);
+    expect(found).toEqual([]);
+  });
 });
