@@ -122,9 +122,11 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const linkUrl = activeLinkUrl(editor);
   const openLinkDialog = () => {
+    // read again: the button has just taken the browser's selection into the editor
+    const current = activeLinkUrl(editor);
     const selected = editor.selection ? Editor.string(editor, editor.selection) : '';
-    const address = linkUrl ?? (looksLikeEmail(selected) ? `mailto:${selected.trim()}` : '');
-    setDialog({ kind: 'link', selection: editor.selection, address, isEditing: linkUrl !== undefined });
+    const address = current ?? (looksLikeEmail(selected) ? `mailto:${selected.trim()}` : '');
+    setDialog({ kind: 'link', selection: editor.selection, address, isEditing: current !== undefined });
   };
   /** Puts the selection back where it was when the dialog opened, then acts on it. */
   const atSavedSelection = (act: () => void) => {
