@@ -170,6 +170,13 @@ describe('the rich-text editor', () => {
       await page.keyboard.type('See the docs');
       const found = await scan(`toolbar ${width}`);
       await page.locator('.rich-text').first().screenshot({ path: `${SCREENSHOT_DIR}toolbar-${width}.png` });
+      // Shift+Tab from the text reaches the toolbar's last button, which shows a 3 px focus ring
+      await page.keyboard.press('Shift+Tab');
+      const redo = page.getByRole('button', { name: 'Redo (Ctrl+Y)' });
+      await expect.poll(() => redo.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await redo.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`)).toBe('solid 3px');
+      await page.locator('.rich-text').first().screenshot({ path: `${SCREENSHOT_DIR}toolbar-focus-${width}.png` });
+      await editor.focus();
 
       await page.getByRole('button', { name: 'Link', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Insert link' });
