@@ -29,7 +29,7 @@ const FORM_ENGINE_MODULES = new RegExp(
   [
     String.raw`node_modules[\\/](@rjsf|@x0k|ajv|ajv-formats|fast-uri|fast-equals|fast-deep-equal|jsonpointer|json-schema-traverse|react-is)[\\/]`,
     String.raw`src[\\/]shared[\\/](form-validation|area-rules|form-formats|precompiled-validators|form-steps)\.`,
-    String.raw`src[\\/]client[\\/]form-engine[\\/](?!widgets[\\/](select-widget|date-picker-widget)\.|widgets[\\/]rich-text[\\/](rich-text-editor|rich-text-toolbar|commands|timed-history|resize-observer)\.|templates[\\/]help-tooltip\.|steps[\\/])`,
+    String.raw`src[\\/]client[\\/]form-engine[\\/](?!widgets[\\/](select-widget|date-picker-widget)\.|widgets[\\/]rich-text[\\/](rich-text-editor|rich-text-toolbar|commands|timed-history|resize-observer|address-dialog|toolbar-icons)\.|templates[\\/]help-tooltip\.|steps[\\/])`,
   ].join('|'),
 );
 

@@ -108,6 +108,15 @@ describe('rich-text fields of POST /api/areas/:key/submissions', () => {
     expect(await countSubmissions(app, 'IncidentForm')).toBe(before);
   });
 
+  it('keeps the text of a link with a javascript: address, its address blank, and renders it as an <a> without href', async () => {
+    const created = await post(doc(link('JaVaScRiPt:alert(1)')));
+    expect(created.statusCode).toBe(201);
+    const read = await app.inject({ method: 'GET', url: `/api/areas/IncidentForm/submissions/${created.json<Submission>().id}`, headers: await authHeader(app, 'employee') });
+    const stored = read.json<ObjectSubmission>().data.description;
+    expect(JSON.parse(stored as string)).toEqual([link('')]);
+    expect(richTextToSafeHtml(stored)).toBe('<p>see <a>here</a></p>');
+  });
+
   it('accepts a plain string as a one-paragraph document', async () => {
     const response = await post('Water everywhere in the laundry room.');
     expect(response.statusCode).toBe(201);

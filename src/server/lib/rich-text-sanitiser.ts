@@ -59,7 +59,8 @@ function nodesToHtml(nodes: readonly RichTextNode[]): string {
         case 'list-item':
           return `<li>${inner}</li>`;
         case 'link':
-          return node.url ? `<a href="${escapeHtml(node.url)}" rel="noopener noreferrer nofollow">${inner}</a>` : inner;
+          // a blank address keeps the link's text in an `<a>` without `href` (docs/behaviour.md "Rich text")
+          return node.url ? `<a href="${escapeHtml(node.url)}" rel="noopener noreferrer nofollow">${inner}</a>` : `<a>${inner}</a>`;
         case 'image':
           return node.src ? `<img src="${escapeHtml(node.src)}" alt="${escapeHtml(node.alt ?? '')}">` : '';
         default:

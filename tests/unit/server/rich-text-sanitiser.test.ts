@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitiseRichTextFields } from '../../../src/server/lib/rich-text-sanitiser';
+import { richTextToSafeHtml, sanitiseRichTextFields } from '../../../src/server/lib/rich-text-sanitiser';
 
 const doc = (url: string) =>
   JSON.stringify([{ type: 'paragraph', children: [{ type: 'link', url, children: [{ text: 'see' }] }] }]);
@@ -31,5 +31,20 @@ describe('sanitiseRichTextFields', () => {
       { path: '', message: 'must be string' },
     ]);
     expect(result.errors).toEqual([]);
+  });
+});
+
+describe('richTextToSafeHtml', () => {
+  it('keeps the text of a link with a refused address in an <a> without href (a blank address)', () => {
+    expect(richTextToSafeHtml(doc('javascript:alert(1)'))).toBe('<p><a>see</a></p>');
+    expect(richTextToSafeHtml(doc(''))).toBe('<p><a>see</a></p>');
+  });
+
+  it('links an allowed address', () => {
+    expect(richTextToSafeHtml(doc('https://example.org'))).toBe('<p><a href="https://example.org/" rel="noopener noreferrer nofollow">see</a></p>');
+  });
+
+  it('keeps the text of a legacy HTML link with a refused address the same way', () => {
+    expect(richTextToSafeHtml('<p><a href="javascript:alert(1)" onclick="alert(2)">see</a></p>')).toBe('<p><a>see</a></p>');
   });
 });

@@ -3,6 +3,7 @@ import type { Node } from 'slate';
 import { Editor, Element, Range, Transforms } from 'slate';
 import {
   linkUrlFor,
+  looksLikeEmail,
   safeImageSrc,
   stepIndent,
   type RichTextElement,
@@ -97,6 +98,36 @@ export function isLinkActive(editor: RichTextEditor): boolean {
   return entry !== undefined;
 }
 
+/** The stored address of the link around the selection (`''` for a blank one), or `undefined` outside a link. */
+export function activeLinkUrl(editor: RichTextEditor): string | undefined {
+  const [entry] = Editor.nodes(editor, { match: (n) => Element.isElement(n) && n.type === 'link' });
+  const node = entry?.[0];
+  return node && Element.isElement(node) ? (node.url ?? '') : undefined;
+}
+
+/**
+ * Why the address dialog cannot use `entered`, or `null`: an empty address, or one that is neither
+ * an absolute address (WHATWG URL parser) nor an e-mail address. An absolute address whose scheme
+ * the rules refuse (`javascript:`) passes here and is stored blank by {@link insertLink} and
+ * {@link insertImage}: a link keeps its text.
+ */
+export function addressProblem(entered: string): string | null {
+  const input = entered.trim();
+  if (!input) return 'Enter an address.';
+  if (looksLikeEmail(input)) return null;
+  try {
+    new URL(input);
+    return null;
+  } catch {
+    return 'Enter a full address, such as https://example.org, mailto:name@example.org or tel:+15550100.';
+  }
+}
+
+/** Gives the link around the selection the address `entered` (scheme rules as {@link insertLink}). */
+export function updateLink(editor: RichTextEditor, entered: string): void {
+  Transforms.setNodes(editor, { url: linkUrlFor(entered) }, { match: (n) => Element.isElement(n) && n.type === 'link' });
+}
+
 /** Removes the link around the selection. */
 export function removeLink(editor: RichTextEditor): void {
   Transforms.unwrapNodes(editor, { match: (n) => Element.isElement(n) && n.type === 'link' });
@@ -104,8 +135,8 @@ export function removeLink(editor: RichTextEditor): void {
 
 /**
  * Links the selected text to `entered` (only http, https, mailto, tel, else a blank
- * address; selected text looking like an e-mail address gets `mailto:`). With a collapsed
- * selection the address itself is inserted as the link's text.
+ * address: the text stays, a link without address; selected text looking like an e-mail address
+ * gets `mailto:`). With a collapsed selection the address itself is inserted as the link's text.
  */
 export function insertLink(editor: RichTextEditor, entered: string): void {
   if (!editor.selection) return;

@@ -13,7 +13,7 @@ function indentStyle(element: RichTextElement): CSSProperties | undefined {
   return element.indent ? { marginInlineStart: `${element.indent * 2}rem` } : undefined;
 }
 
-/** One element: paragraph, heading h1–h6, list, list item, link (safe address or plain text) or image. */
+/** One element: paragraph, heading h1–h6, list, list item, link (safe address, or none: an `<a>` without `href`) or image. */
 export function RichTextElementView({ element, attributes = {}, children }: ElementProps) {
   const style = indentStyle(element);
   switch (element.type) {
@@ -46,9 +46,10 @@ export function RichTextElementView({ element, attributes = {}, children }: Elem
           {children}
         </a>
       ) : (
-        <span {...attributes} className="rich-text__dead-link">
+        // a blank address (docs/behaviour.md "Rich text"): the link's text, in an `<a>` without `href`
+        <a {...attributes} className="rich-text__dead-link">
           {children}
-        </span>
+        </a>
       );
     }
     case 'image':

@@ -1,27 +1,31 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { Transforms } from 'slate';
+import { Editor, Transforms, type BaseRange } from 'slate';
 import { ReactEditor, useSlate } from 'slate-react';
 import type { RichTextEditor } from './slate-types';
 import {
   HEADING_LEVEL_MAX,
   IMAGE_MEDIA_TYPES,
   isInsertableImageType,
+  looksLikeEmail,
   type RichTextMark,
 } from '../../../../shared/rich-text';
 import {
+  activeLinkUrl,
   changeIndent,
   headingLevel,
   insertImage,
   insertLink,
-  isLinkActive,
   isListActive,
   isMarkActive,
   removeLink,
   setHeading,
   toggleList,
   toggleMark,
+  updateLink,
   type ListType,
 } from './commands';
+import { AddressDialog } from './address-dialog';
+import { ICONS, type IconName } from './toolbar-icons';
 
 const MARKS: readonly [RichTextMark, string, ReactNode][] = [
   ['bold', 'Bold (Ctrl+B)', <strong key="b">B</strong>],
@@ -29,14 +33,46 @@ const MARKS: readonly [RichTextMark, string, ReactNode][] = [
   ['underline', 'Underline (Ctrl+U)', <u key="u">U</u>],
   ['strikethrough', 'Strikethrough', <s key="s">S</s>],
 ];
-// The list glyphs are icons (hidden from assistive technology), so the buttons' names need not
-// start with them (WCAG 2.2 SC 2.5.3 "Label in Name" concerns text labels).
-const LISTS: readonly [ListType, string, ReactNode][] = [
-  ['bulleted-list', 'Bulleted list', <span key="ul" aria-hidden="true">•</span>],
-  ['numbered-list', 'Numbered list', <span key="ol" aria-hidden="true">1.</span>],
+// The other buttons show an SVG icon (hidden from assistive technology) and say their label as a
+// tooltip (`title`) which is also their accessible name, so name and visible label agree
+// (WCAG 2.2 SC 2.5.3 "Label in Name").
+const LISTS: readonly [ListType, string, IconName][] = [
+  ['bulleted-list', 'Bulleted list', 'bulletedList'],
+  ['numbered-list', 'Numbered list', 'numberedList'],
 ];
 
-type ButtonProps = { label: string; pressed?: boolean; onAct: () => void; children: ReactNode };
+type ButtonProps = {
+  label: string;
+  pressed?: boolean;
+  opensDialog?: boolean;
+  onAct: () => void;
+  children: ReactNode;
+};
+
+/** One of the toolbar's icons ({@link ICONS}), 18 px, drawn in the text colour. */
+function Icon({ name }: { name: IconName }) {
+  return (
+    <svg
+      className="rich-text__icon"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {ICONS[name].map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+type OpenDialog = { kind: 'link' | 'image'; selection: BaseRange | null; address: string; isEditing: boolean };
 
 /**
  * Takes the browser's selection into the editor when it lies inside it: slate-react reads DOM
@@ -51,7 +87,7 @@ function syncSelectionFromDom(editor: RichTextEditor): void {
 }
 
 /** A toolbar button that keeps the editor's selection (acts on mouse down, not on blur-then-click). */
-function ToolButton({ label, pressed, onAct, children }: ButtonProps) {
+function ToolButton({ label, pressed, opensDialog, onAct, children }: ButtonProps) {
   const editor = useSlate();
   const act = (event: MouseEvent) => {
     event.preventDefault();
@@ -65,6 +101,7 @@ function ToolButton({ label, pressed, onAct, children }: ButtonProps) {
       title={label}
       aria-label={label}
       aria-pressed={pressed}
+      aria-haspopup={opensDialog ? 'dialog' : undefined}
       onMouseDown={act}
       onClick={(e) => e.detail === 0 && act(e)}
     >
@@ -74,21 +111,31 @@ function ToolButton({ label, pressed, onAct, children }: ButtonProps) {
 }
 
 /**
- * The editor's toolbar: marks, header level 1–6, lists, indent 1–8, links (address
- * asked for; checked by scheme), images by address or from a png/gif/jpeg/bmp/x-icon file, undo, redo.
+ * The editor's toolbar: marks, header level 1–6, lists, indent 1–8, links (address asked for in
+ * {@link AddressDialog}, checked by scheme; in a link the same button edits or removes it), images
+ * by address (the same dialog) or from a png/gif/jpeg/bmp/x-icon file, undo, redo.
  */
 export function RichTextToolbar({ fieldId }: { fieldId: string }) {
   const editor = useSlate();
   const fileInput = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState('');
-  const addLink = () => {
-    if (isLinkActive(editor)) return removeLink(editor);
-    const entered = window.prompt('Link address (http, https, mailto or tel):', '');
-    if (entered !== null) insertLink(editor, entered);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const linkUrl = activeLinkUrl(editor);
+  const openLinkDialog = () => {
+    // read again: the button has just taken the browser's selection into the editor
+    const current = activeLinkUrl(editor);
+    const selected = editor.selection ? Editor.string(editor, editor.selection) : '';
+    const address = current ?? (looksLikeEmail(selected) ? `mailto:${selected.trim()}` : '');
+    setDialog({ kind: 'link', selection: editor.selection, address, isEditing: current !== undefined });
   };
-  const addImageByAddress = () => {
-    const entered = window.prompt('Image address (http or https):', '');
-    if (entered) insertImage(editor, entered);
+  /** Puts the selection back where it was when the dialog opened, then acts on it. */
+  const atSavedSelection = (act: () => void) => {
+    if (dialog?.selection) Transforms.select(editor, dialog.selection);
+    act();
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    ReactEditor.focus(editor);
   };
   const addImageFile = (file: File | undefined) => {
     if (!file) return;
@@ -131,23 +178,31 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
           pressed={isListActive(editor, type)}
           onAct={() => toggleList(editor, type)}
         >
-          {icon}
+          <Icon name={icon} />
         </ToolButton>
       ))}
       <ToolButton label="Decrease indent" onAct={() => changeIndent(editor, -1)}>
-        ⇤
+        <Icon name="outdent" />
       </ToolButton>
       <ToolButton label="Increase indent" onAct={() => changeIndent(editor, 1)}>
-        ⇥
+        <Icon name="indent" />
       </ToolButton>
-      <ToolButton label={isLinkActive(editor) ? 'Remove link' : 'Link'} pressed={isLinkActive(editor)} onAct={addLink}>
-        🔗
+      <ToolButton
+        label={linkUrl === undefined ? 'Link' : 'Edit link'}
+        opensDialog
+        onAct={openLinkDialog}
+      >
+        <Icon name="link" />
       </ToolButton>
-      <ToolButton label="Image from address" onAct={addImageByAddress}>
-        🖼
+      <ToolButton
+        label="Image from address"
+        opensDialog
+        onAct={() => setDialog({ kind: 'image', selection: editor.selection, address: '', isEditing: false })}
+      >
+        <Icon name="image" />
       </ToolButton>
       <ToolButton label="Image from file" onAct={() => fileInput.current?.click()}>
-        📎
+        <Icon name="imageFile" />
       </ToolButton>
       <input
         ref={fileInput}
@@ -160,15 +215,37 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
         }}
       />
       <ToolButton label="Undo (Ctrl+Z)" onAct={() => editor.undo()}>
-        ↶
+        <Icon name="undo" />
       </ToolButton>
       <ToolButton label="Redo (Ctrl+Y)" onAct={() => editor.redo()}>
-        ↷
+        <Icon name="redo" />
       </ToolButton>
       {problem && (
         <span role="alert" className="rich-text__problem">
           {problem}
         </span>
+      )}
+      {dialog?.kind === 'link' && (
+        <AddressDialog
+          title={dialog.isEditing ? 'Edit link' : 'Insert link'}
+          hint="http, https, mailto or tel; an e-mail address becomes a mailto: link."
+          initialAddress={dialog.address}
+          isEditing={dialog.isEditing}
+          onSubmit={(address) =>
+            atSavedSelection(() => (dialog.isEditing ? updateLink(editor, address) : insertLink(editor, address)))
+          }
+          onRemove={() => atSavedSelection(() => removeLink(editor))}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'image' && (
+        <AddressDialog
+          title="Insert image"
+          hint="http or https."
+          initialAddress=""
+          onSubmit={(address) => atSavedSelection(() => insertImage(editor, address))}
+          onClose={closeDialog}
+        />
       )}
     </div>
   );
