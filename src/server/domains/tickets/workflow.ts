@@ -5,7 +5,8 @@
  *
  * Order of checks: 404 (not visible) → 428 (no version given) → 412 (stale version) → 403 (a
  * field this user's roles may not set, named in the message) → 422 (unknown assignee, bad date)
- * → 409 (illegal transition, with the allowed next statuses). A request that changes nothing
+ * → 409 (illegal transition, with the allowed next statuses; any change of a ticket waiting for
+ * approval or rejected). A request that changes nothing
  * answers 200 with the ticket and writes nothing.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import type { FieldError } from '../../../shared/api-error';
 import type { JsonObject } from '../../../shared/json';
 import {
   allowedNextStatuses,
+  APPROVAL_HELD_STATUSES,
   canTransition,
   TICKET_FIELD_ROLES,
   type TicketField,
@@ -167,6 +169,14 @@ export async function updateTicket(
     );
   }
   if (expectedVersion !== row.version) throw staleVersion(row.version);
+  if (APPROVAL_HELD_STATUSES.includes(row.status as TicketStatus)) {
+    // docs/behaviour.md "Approvals": only an approval decision moves these tickets.
+    throw new HttpError(
+      409,
+      'awaiting_approval',
+      `The ticket is ${row.status}: only an approval decision changes it, never an edit.`,
+    );
+  }
   const roles = ticketRoles(user, row, await myGroupIdList(db, user));
   checkFieldRoles(patch, roles);
   const { diff, set } = await buildChange(db, row, patch);
