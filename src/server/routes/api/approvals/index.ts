@@ -7,12 +7,27 @@
  * - `GET /api/approvals?cursor=` → what waits on the caller, oldest first.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import type { FieldError } from '../../../../shared/api-error';
 import { decideApproval, listWaitingApprovals, readApproval } from '../../../domains/approvals';
 import { readTicket, ticketEtag, versionFromIfMatch } from '../../../domains/tickets';
+import { badRequest, validationFailed } from '../../../lib/errors';
 import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
 import { IdParams, TicketSchema } from '../tickets/schemas';
 import { ApprovalDecisionSchema, ApprovalQueuePageSchema, ApprovalQueueQuery, IfMatchHeaders } from './schemas';
+
+/** One field error per ajv error of the decision body, on the missing or unknown field itself where there is one. */
+function bodyErrors(errors: readonly FastifySchemaValidationError[]): FieldError[] {
+  return errors.map((error) => {
+    const { additionalProperty, missingProperty } = error.params;
+    if (typeof missingProperty === 'string') return { path: `${error.instancePath}/${missingProperty}`, message: 'is required' };
+    if (typeof additionalProperty === 'string') {
+      return { path: `${error.instancePath}/${additionalProperty}`, message: 'is not a field of a decision' };
+    }
+    return { path: error.instancePath || '/', message: error.message ?? 'is invalid' };
+  });
+}
 
 /** See the module comment. */
 export const approvalRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
@@ -23,6 +38,8 @@ export const approvalRoutes: FastifyPluginCallbackTypebox = (app, _options, done
     '/tickets/:id/approval',
     {
       config: signedIn,
+      // A body the schema refuses is a 422 naming its fields (see bodyErrors), not Fastify's 400.
+      attachValidation: true,
       schema: {
         tags: ['approvals'],
         summary: 'Approve or reject the step a ticket waits on (If-Match with its ETag)',
@@ -44,6 +61,11 @@ export const approvalRoutes: FastifyPluginCallbackTypebox = (app, _options, done
     },
     async (request, reply) => {
       const user = requireUser(request);
+      if (request.validationError) {
+        const { validation, validationContext } = request.validationError;
+        if (validationContext !== 'body') throw badRequest(request.validationError.message);
+        throw validationFailed(bodyErrors(validation), 'The decision has errors.');
+      }
       const { id } = request.params;
       await decideApproval(app.db, app.events, user, id, request.body, versionFromIfMatch(request.headers['if-match']));
       // An approver named by e-mail may not read the ticket itself: the decision stands, nothing to show.
