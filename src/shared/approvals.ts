@@ -83,8 +83,11 @@ export type ApprovalStepView = {
  */
 export type TicketApproval = { status: ApprovalStatus; steps: ApprovalStepView[]; canDecide: boolean };
 
-/** `POST /api/tickets/{id}/approval` body. A rejection needs a reason (`comment`). */
-export type ApprovalDecisionBody = { decision: 'approve' | 'reject'; comment?: string };
+/**
+ * `POST /api/tickets/{id}/approval` body. A rejection needs a reason (`comment`). `version` is the
+ * ticket version read, unless the `If-Match` header carries its ETag (as `PATCH` takes them).
+ */
+export type ApprovalDecisionBody = { decision: 'approve' | 'reject'; comment?: string; version?: number };
 
 /** The longest comment or reason, in characters. */
 export const APPROVAL_COMMENT_MAX = 2000;

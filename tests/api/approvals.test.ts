@@ -168,7 +168,9 @@ describe('an AP invoice above 5,000.00', () => {
     const submission = await submitInvoice(6000);
     const noReason = await decide('accounting', submission.id, { decision: 'reject', comment: '  ' });
     expect(noReason.statusCode, noReason.body).toBe(422);
-    expect(noReason.json<ValidationErrorBody>().errors).toEqual([{ path: '/comment', message: expect.any(String) }]);
+    expect(noReason.json<ValidationErrorBody>().errors).toEqual([
+      { path: '/comment', message: 'must give the reason for the rejection (the requester reads it)' },
+    ]);
     announced.length = 0;
     const rejected = await decide('accounting', submission.id, { decision: 'reject', comment: 'No PO for this.' });
     expect(rejected.statusCode, rejected.body).toBe(200);

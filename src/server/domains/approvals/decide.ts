@@ -78,7 +78,11 @@ export async function decideApproval(
     throw notFound(`There is no ticket ${id} that you can see.`);
   }
   if (expectedVersion === null) {
-    throw new HttpError(428, 'precondition_required', 'Send the version you read: If-Match with the ETag.');
+    throw new HttpError(
+      428,
+      'precondition_required',
+      'Send the version you read: If-Match with the ETag, or "version".',
+    );
   }
   if (expectedVersion !== row.version) throw staleVersion(row.version);
   const waiting = steps.find((step) => step.status === 'waiting');
@@ -113,14 +117,28 @@ export async function decideApproval(
       })
       .where(eq(approvalSteps.id, waiting.id));
     const history = (action: string, diff: Record<string, { from: unknown; to: unknown }>) =>
-      tx.insert(changes).values({ entity: 'submission', entityId: row.id, actorId: user.id, action, diff: diff as JsonObject });
+      tx
+        .insert(changes)
+        .values({ entity: 'submission', entityId: row.id, actorId: user.id, action, diff: diff as JsonObject });
 
     if (body.decision === 'reject') {
       await tx.update(submissions).set({ status: REJECTED }).where(eq(submissions.id, row.id));
       const status = { from: WAITING_FOR_APPROVAL, to: REJECTED };
-      await history('rejected', { status, step: { from: null, to: waiting.name }, reason: { from: null, to: comment } });
+      await history('rejected', {
+        status,
+        step: { from: null, to: waiting.name },
+        reason: { from: null, to: comment },
+      });
       await events.emit('ticketChanged', { tx, before: row, diff: { status }, actor: user, actorRoles: [] });
-      await events.emit('approvalDecided', { tx, ticket, step: stepRef, decision: 'reject', comment, actor: user, final: true });
+      await events.emit('approvalDecided', {
+        tx,
+        ticket,
+        step: stepRef,
+        decision: 'reject',
+        comment,
+        actor: user,
+        final: true,
+      });
       return;
     }
 
@@ -130,14 +148,25 @@ export async function decideApproval(
       .where(and(eq(approvalSteps.ticketId, row.id), eq(approvalSteps.status, 'pending')))
       .orderBy(asc(approvalSteps.position))
       .limit(1);
-    const approval = { step: { from: null, to: waiting.name }, ...(comment ? { comment: { from: null, to: comment } } : {}) };
+    const approval = {
+      step: { from: null, to: waiting.name },
+      ...(comment ? { comment: { from: null, to: comment } } : {}),
+    };
     if (next) {
       await tx
         .update(approvalSteps)
         .set({ status: 'waiting', waitingSince: sql`now()` })
         .where(eq(approvalSteps.id, next.id));
       await history('approved', { ...approval, nextStep: { from: null, to: next.name } });
-      await events.emit('approvalDecided', { tx, ticket, step: stepRef, decision: 'approve', comment, actor: user, final: false });
+      await events.emit('approvalDecided', {
+        tx,
+        ticket,
+        step: stepRef,
+        decision: 'approve',
+        comment,
+        actor: user,
+        final: false,
+      });
       await events.emit('approvalRequested', {
         tx,
         ticket,
@@ -153,6 +182,14 @@ export async function decideApproval(
     const after = await readTicketRow(tx, row.id);
     if (!after) throw new Error(`ticket ${row.id} vanished inside its own transaction`);
     await events.emit('ticketChanged', { tx, before: row, diff: diffOf(row, after), actor: user, actorRoles: [] });
-    await events.emit('approvalDecided', { tx, ticket, step: stepRef, decision: 'approve', comment, actor: user, final: true });
+    await events.emit('approvalDecided', {
+      tx,
+      ticket,
+      step: stepRef,
+      decision: 'approve',
+      comment,
+      actor: user,
+      final: true,
+    });
   });
 }

@@ -37,7 +37,11 @@ export function mayDecide(user: AuthUser, step: StoredStep, requesterId: string)
 
 /** The steps of ticket `ticketId`, in order. */
 export async function stepsOf(db: Database, ticketId: string): Promise<StoredStep[]> {
-  return db.select().from(approvalSteps).where(eq(approvalSteps.ticketId, ticketId)).orderBy(asc(approvalSteps.position));
+  return db
+    .select()
+    .from(approvalSteps)
+    .where(eq(approvalSteps.ticketId, ticketId))
+    .orderBy(asc(approvalSteps.position));
 }
 
 /** The status of an approval as a whole, from its steps. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
 import { DownloadPdfButton } from '../../../components/download-pdf-button';
@@ -45,7 +45,12 @@ function TicketSubmission({ ticket, onShown }: { ticket: Ticket; onShown: () => 
  * the tabs, the comments) is laid out but kept invisible until the form and the comments are
  * shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
  */
-export function TicketViewPage() {
+export function TicketViewPage({
+  panelExtra,
+}: {
+  /** Another feature's piece for the side panel (the approval): the ticket, and a reload of the page's data. */
+  panelExtra?: (ticket: Ticket, reload: () => void) => ReactNode;
+} = {}) {
   const { id = '' } = useParams();
   const [tab, setTab] = useState<'comments' | 'history'>('comments');
   const [submissionShown, setSubmissionShown] = useState(false);
@@ -97,7 +102,7 @@ export function TicketViewPage() {
           <TicketSubmission ticket={t} onShown={showSubmission} />
         </section>
         <div style={untilSettled}>
-          <TicketPanel ticket={t} onSave={save} />
+          <TicketPanel ticket={t} onSave={save} extra={panelExtra?.(t, reloadAll)} />
         </div>
       </div>
       <div role="tablist" style={untilSettled}>

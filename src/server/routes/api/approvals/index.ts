@@ -1,7 +1,7 @@
 /**
  * Approval routes (docs/behaviour.md "Approvals"), both `signed-in`; the object rules are the
  * approvals domain's:
- * - `POST /api/tickets/:id/approval` `{ decision, comment? }` with `If-Match` → the Ticket with its
+ * - `POST /api/tickets/:id/approval` `{ decision, comment?, version? }` (or `If-Match`) → the Ticket with its
  *   approval and the new `ETag` (403 not an approver or the requester, 404, 409 not waiting on a
  *   decision, 412 stale, 422 bad body or a rejection without a reason, 428 no `If-Match`);
  * - `GET /api/approvals?cursor=` → what waits on the caller, oldest first.
@@ -21,7 +21,8 @@ import { ApprovalDecisionSchema, ApprovalQueuePageSchema, ApprovalQueueQuery, If
 function bodyErrors(errors: readonly FastifySchemaValidationError[]): FieldError[] {
   return errors.map((error) => {
     const { additionalProperty, missingProperty } = error.params;
-    if (typeof missingProperty === 'string') return { path: `${error.instancePath}/${missingProperty}`, message: 'is required' };
+    if (typeof missingProperty === 'string')
+      return { path: `${error.instancePath}/${missingProperty}`, message: 'is required' };
     if (typeof additionalProperty === 'string') {
       return { path: `${error.instancePath}/${additionalProperty}`, message: 'is not a field of a decision' };
     }
@@ -61,13 +62,18 @@ export const approvalRoutes: FastifyPluginCallbackTypebox = (app, _options, done
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (request.validationError) {
-        const { validation, validationContext } = request.validationError;
-        if (validationContext !== 'body') throw badRequest(request.validationError.message);
-        throw validationFailed(bodyErrors(validation), 'The decision has errors.');
+      const invalid = request.validationError;
+      if (invalid) {
+        if (invalid.validationContext !== 'body') throw badRequest(invalid.message);
+        throw validationFailed(
+          bodyErrors(invalid.validation as FastifySchemaValidationError[]),
+          'The decision has errors.',
+        );
       }
       const { id } = request.params;
-      await decideApproval(app.db, app.events, user, id, request.body, versionFromIfMatch(request.headers['if-match']));
+      const { version, ...decision } = request.body;
+      const expected = version ?? versionFromIfMatch(request.headers['if-match']);
+      await decideApproval(app.db, app.events, user, id, decision, expected);
       // An approver named by e-mail may not read the ticket itself: the decision stands, nothing to show.
       const ticket = await readTicket(app.db, user, id, feedbackArea()).catch(() => null);
       if (!ticket) return reply.code(204).send(null);

@@ -1,11 +1,7 @@
 /** TypeBox schemas of approvals (mirroring src/shared/approvals.ts). */
 import { Type } from 'typebox';
-import {
-  APPROVAL_COMMENT_MAX,
-  APPROVAL_STATUSES,
-  APPROVAL_STEP_STATUSES,
-} from '../../../../shared/approvals';
-import { NullableResult } from '../schemas';
+import { APPROVAL_COMMENT_MAX, APPROVAL_STATUSES, APPROVAL_STEP_STATUSES } from '../../../../shared/approvals';
+import { NullableResult, VersionSchema } from '../schemas';
 
 /** `ApprovalStepView`: one step of a ticket's approval. */
 const ApprovalStepSchema = Type.Object({
@@ -25,11 +21,12 @@ export const TicketApprovalSchema = Type.Object({
   canDecide: Type.Boolean(),
 });
 
-/** `ApprovalDecisionBody`: `POST /api/tickets/{id}/approval`. */
+/** `ApprovalDecisionBody`: `POST /api/tickets/{id}/approval` (`version` or `If-Match`, as PATCH takes them). */
 export const ApprovalDecisionSchema = Type.Object(
   {
     decision: Type.Enum(['approve', 'reject'] as const),
     comment: Type.Optional(Type.String({ maxLength: APPROVAL_COMMENT_MAX })),
+    version: Type.Optional(VersionSchema),
   },
   { additionalProperties: false },
 );
