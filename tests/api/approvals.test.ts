@@ -232,3 +232,21 @@ describe('an AP invoice of 100.00', () => {
     expect((await decide('accounting', submission.id, { decision: 'approve' })).statusCode).toBe(409);
   });
 });
+
+describe('GET /api/approvals', () => {
+  it('answers 400 to a cursor it did not give out (malformed, another sort, a forged time or id)', async () => {
+    const forged = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    for (const cursor of [
+      'nope!',
+      forged(['-createdAt', '2026-01-01T00:00:00.000Z', '00000000-0000-4000-8000-000000000000']),
+      forged(['waitingSince', '2026-02-30T00:00:00.000Z', '00000000-0000-4000-8000-000000000000']),
+      forged(['waitingSince', '2026-01-01T00:00:00.000Z', 'not-a-uuid']),
+    ]) {
+      const response = await app.inject({
+        url: `/api/approvals?cursor=${encodeURIComponent(cursor)}`,
+        headers: await authHeader(app, 'accounting'),
+      });
+      expect(response.statusCode, `${cursor}: ${response.body}`).toBe(400);
+    }
+  });
+});

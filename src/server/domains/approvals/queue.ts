@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { approvalSteps, submissions, users } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { badRequest } from '../../lib/errors';
+import { UUID_PATTERN } from '../../lib/uuid';
 import type { AuthUser } from '../role-groups';
 
 const SORT = 'waitingSince';
@@ -29,7 +30,10 @@ export async function listWaitingApprovals(
   let after: SQL | undefined;
   if (cursor !== undefined) {
     const decoded = decodeCursor(cursor);
-    if (!decoded || decoded.sort !== SORT || typeof decoded.key !== 'string' || Number.isNaN(Date.parse(decoded.key))) {
+    // Only a time this list wrote (an ISO 8601 UTC string that reads back the same) reaches the query.
+    const key = decoded?.key;
+    const isTime = typeof key === 'string' && !Number.isNaN(Date.parse(key)) && new Date(key).toISOString() === key;
+    if (!decoded || decoded.sort !== SORT || !isTime || !UUID_PATTERN.test(decoded.id)) {
       throw badRequest('The cursor is not one this list gave out.');
     }
     after = sql`(${approvalSteps.waitingSince}, ${approvalSteps.id}) > (${decoded.key}::timestamptz, ${decoded.id}::uuid)`;

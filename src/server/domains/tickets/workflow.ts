@@ -169,14 +169,6 @@ export async function updateTicket(
     );
   }
   if (expectedVersion !== row.version) throw staleVersion(row.version);
-  if (APPROVAL_HELD_STATUSES.includes(row.status as TicketStatus)) {
-    // docs/behaviour.md "Approvals": only an approval decision moves these tickets.
-    throw new HttpError(
-      409,
-      'awaiting_approval',
-      `The ticket is ${row.status}: only an approval decision changes it, never an edit.`,
-    );
-  }
   const roles = ticketRoles(user, row, await myGroupIdList(db, user));
   checkFieldRoles(patch, roles);
   const { diff, set } = await buildChange(db, row, patch);
@@ -188,6 +180,11 @@ export async function updateTicket(
     set.status = to;
   }
   if (!Object.keys(diff).length) return;
+  if (APPROVAL_HELD_STATUSES.includes(from)) {
+    // docs/behaviour.md "Approvals": only an approval decision changes these tickets (a status
+    // change was refused above: no transition leaves them).
+    throw new HttpError(409, 'approval_held', `The ticket is ${from}: only an approval decision changes it.`);
+  }
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(submissions)
