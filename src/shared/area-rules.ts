@@ -126,7 +126,11 @@ function formatCents(cents: number): string {
 
 function checkCompare(rule: CompareRule, data: unknown): FieldError[] {
   if (rule.each === undefined) {
-    const holds = compareValues(valueAt(data, parsePointer(rule.field)), rule.op, valueAt(data, parsePointer(rule.other)));
+    const holds = compareValues(
+      valueAt(data, parsePointer(rule.field)),
+      rule.op,
+      valueAt(data, parsePointer(rule.other)),
+    );
     return holds === false ? [{ path: rule.field, message: rule.message }] : [];
   }
   const items = valueAt(data, parsePointer(rule.each));

@@ -244,7 +244,8 @@ describe.each(keys)('schemas/%s', (key) => {
     expect(Number.isInteger(area.version) && area.version >= 1).toBe(true);
     expect(area.handlers.length).toBeGreaterThan(0);
     for (const handler of area.handlers) expect(GROUPS).toContain(handler);
-    for (const step of area.approvals ?? []) if ('group' in step.approvers) expect(GROUPS).toContain(step.approvers.group);
+    for (const step of area.approvals ?? [])
+      if ('group' in step.approvers) expect(GROUPS).toContain(step.approvers.group);
     expect(area.parent).toBe(PARENTS[key]);
     if (area.parent) expect(EXPECTED_KEYS).toContain(area.parent);
     expect(Object.keys(area).sort()).toEqual(
@@ -419,7 +420,9 @@ describe('conditional rules the business asked for', () => {
     const [step] = readJson<AreaManifest>('TechnologyRequest', 'area.json').approvals ?? [];
     expect(step?.approvers).toEqual({ group: 'IT' });
     expect(approvalConditionHolds(step?.when, { ...example, requestType: 'New hardware' })).toBe(true);
-    expect(approvalConditionHolds(step?.when, { ...example, requestType: 'Hardware repair or replacement' })).toBe(false);
+    expect(approvalConditionHolds(step?.when, { ...example, requestType: 'Hardware repair or replacement' })).toBe(
+      false,
+    );
   });
 
   it('AP: GL accounts must look like 6310-0000 and at least one line is needed', () => {

@@ -29,7 +29,10 @@ describe('approvalConditionHolds', () => {
 });
 
 describe('describeApprovalProblems', () => {
-  const schema = { type: 'object', properties: { amount: { type: 'number' }, email: { type: 'string', format: 'email' } } };
+  const schema = {
+    type: 'object',
+    properties: { amount: { type: 'number' }, email: { type: 'string', format: 'email' } },
+  };
 
   it('accepts a group step and an e-mail field step', () => {
     expect(
