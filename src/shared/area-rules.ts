@@ -61,7 +61,8 @@ function relativeTokens(name: string): string[] {
   return parsePointer(`/${name}`);
 }
 
-function valueAt(data: unknown, tokens: readonly string[]): unknown {
+/** The value at `tokens` (a parsed JSON Pointer) in `data`, or undefined when the path is absent. */
+export function valueAt(data: unknown, tokens: readonly string[]): unknown {
   let node = data;
   for (const token of tokens) {
     if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(token)) node = node[Number(token)];
@@ -88,7 +89,7 @@ function comparable(value: unknown): { kind: string; key: number | string } | nu
 }
 
 /** `a op b` when both are of one kind (number, date, date-time, other text); `null` when they are not. */
-function compare(a: unknown, op: CompareOp, b: unknown): boolean | null {
+export function compareValues(a: unknown, op: CompareOp, b: unknown): boolean | null {
   const left = comparable(a);
   const right = comparable(b);
   if (!left || !right || left.kind !== right.kind) return null;
@@ -125,7 +126,11 @@ function formatCents(cents: number): string {
 
 function checkCompare(rule: CompareRule, data: unknown): FieldError[] {
   if (rule.each === undefined) {
-    const holds = compare(valueAt(data, parsePointer(rule.field)), rule.op, valueAt(data, parsePointer(rule.other)));
+    const holds = compareValues(
+      valueAt(data, parsePointer(rule.field)),
+      rule.op,
+      valueAt(data, parsePointer(rule.other)),
+    );
     return holds === false ? [{ path: rule.field, message: rule.message }] : [];
   }
   const items = valueAt(data, parsePointer(rule.each));
@@ -134,7 +139,7 @@ function checkCompare(rule: CompareRule, data: unknown): FieldError[] {
   const other = relativeTokens(rule.other);
   const errors: FieldError[] = [];
   items.forEach((item: unknown, index) => {
-    if (compare(valueAt(item, field), rule.op, valueAt(item, other)) === false) {
+    if (compareValues(valueAt(item, field), rule.op, valueAt(item, other)) === false) {
       errors.push({ path: `${rule.each}/${index}/${rule.field}`, message: rule.message });
     }
   });
@@ -200,7 +205,7 @@ export function totalsOf(rules: readonly AreaRule[] | undefined, pointer: string
 }
 
 /** The property schema at `tokens` (through `properties`, and `items` for array indices), or `null`. */
-function schemaAt(schema: JsonObject, tokens: readonly string[]): JsonObject | null {
+export function schemaAt(schema: JsonObject, tokens: readonly string[]): JsonObject | null {
   let node: JsonObject = schema;
   for (const token of tokens) {
     const properties = node.properties;
@@ -217,7 +222,7 @@ function schemaAt(schema: JsonObject, tokens: readonly string[]): JsonObject | n
 }
 
 /** `number` for number and integer, the declared type otherwise, `undefined` when not declared. */
-function jsonType(schema: JsonObject): string | undefined {
+export function jsonType(schema: JsonObject): string | undefined {
   const { type } = schema;
   if (type === 'integer') return 'number';
   return typeof type === 'string' ? type : undefined;

@@ -6,6 +6,7 @@
  * (JSON Schema draft-07), `ui.json` (rjsf UI schema), an optional `area.json`
  * (this file's {@link AreaManifest}) and an optional `example.json`.
  */
+import type { ApprovalStepDeclaration } from './approvals';
 import type { AreaRule } from './area-rules';
 import type { JsonObject } from './json';
 
@@ -29,6 +30,8 @@ export type AreaManifest = {
   parent?: string;
   /** Cross-field rules JSON Schema cannot state, checked by client and server (src/shared/area-rules.ts). */
   rules?: AreaRule[];
+  /** Approval steps a submission passes before it is routed (src/shared/approvals.ts). */
+  approvals?: ApprovalStepDeclaration[];
   /**
    * Makes each submission a rating of one ticket (docs/behaviour.md "Ticket feedback"); see
    * {@link TicketRatingLink}.
@@ -82,6 +85,8 @@ export type AreaDefinition = AreaSummary & {
   handlers: string[];
   /** The area's cross-field rules (from `area.json`), absent when it has none. */
   rules?: AreaRule[];
+  /** The area's approval steps (from `area.json`), absent when it has none. */
+  approvals?: ApprovalStepDeclaration[];
   /** Present when each submission rates a ticket (area.json `ratesTicket`). */
   ratesTicket?: TicketRatingLink;
 };
@@ -104,6 +109,7 @@ export const RESERVED_ROUTE_SEGMENTS = [
   'test',
   'ReportTracker',
   'FormAreas',
+  'Approvals',
   'assets',
   'content',
 ] as const;

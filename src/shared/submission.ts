@@ -1,16 +1,22 @@
 /**
  * Submission (ticket) payloads of the API (docs/behaviour.md "Submissions").
  */
+import type { TicketApproval } from './approvals';
 import type { JsonValue } from './json';
 
-/** Ticket statuses in workflow order (docs/behaviour.md "Ticket statuses"). */
+/**
+ * Ticket statuses in workflow order (docs/behaviour.md "Ticket statuses"). `Waiting for approval` and
+ * `Rejected` are set only by an approval decision (docs/behaviour.md "Approvals").
+ */
 export const TICKET_STATUSES = [
+  'Waiting for approval',
   'New',
   'Assigned',
   'In progress',
   'Waiting on requester',
   'Resolved',
   'Closed',
+  'Rejected',
 ] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
@@ -43,6 +49,11 @@ export type Submission = {
   updatedAt: string;
   /** Optimistic-concurrency version, starts at 1. */
   version: number;
+  /**
+   * Its approval steps, null when none applied (only on the read of one submission and of one
+   * ticket; docs/behaviour.md "Approvals").
+   */
+  approval?: TicketApproval | null;
 };
 
 /** `GET /api/areas/:key/submissions`: one keyset page, newest first by default. */

@@ -9,6 +9,7 @@
  *   (docs/behaviour.md "Ticket handlers");
  * - `requester`: submitted the ticket.
  */
+import type { TicketApproval } from './approvals';
 import type { AttachmentRef } from './attachment';
 import type { JsonValue } from './json';
 import { readRichText, type RichTextReading } from './rich-text';
@@ -80,7 +81,14 @@ export function canTransition(from: TicketStatus, to: TicketStatus, roles: reado
 }
 
 /** Statuses after which a ticket no longer counts as open (no overdue mark). */
-export const DONE_STATUSES: readonly TicketStatus[] = ['Resolved', 'Closed'];
+export const DONE_STATUSES: readonly TicketStatus[] = ['Resolved', 'Closed', 'Rejected'];
+
+/**
+ * Statuses only an approval decision sets or leaves (docs/behaviour.md "Approvals"): no
+ * transition of {@link TICKET_TRANSITIONS} leads into or out of them, and a ticket in one of them
+ * takes no change through `PATCH /api/tickets/{id}`.
+ */
+export const APPROVAL_HELD_STATUSES: readonly TicketStatus[] = ['Waiting for approval', 'Rejected'];
 
 /** True when the ticket is past its due time and still open. `now` in ms since the epoch. */
 export function isOverdue(ticket: { status: TicketStatus; dueAt: string | null }, now = Date.now()): boolean {
@@ -114,6 +122,8 @@ export type Ticket = Submission & {
   feedback?: TicketFeedbackRef | null;
   /** What the signed-in user may do on this ticket (only on `GET /api/tickets/:id`). */
   allowed?: TicketPermissions;
+  /** Its approval steps, null when none applied (only on `GET /api/tickets/:id`; docs/behaviour.md "Approvals"). */
+  approval?: TicketApproval | null;
 };
 
 /** The feedback submission that rates a ticket (docs/behaviour.md "Ticket feedback"). */
@@ -175,7 +185,7 @@ export type TicketFilters = {
  * A `GET /api/tickets` list item (also the CSV export's rows): the {@link Ticket} without the
  * submission's `data`, which no list shows (read one ticket for it: `GET /api/tickets/:id`).
  */
-export type TicketListItem = Omit<Ticket, 'data' | 'feedback' | 'allowed'>;
+export type TicketListItem = Omit<Ticket, 'data' | 'feedback' | 'allowed' | 'approval'>;
 
 /** One keyset page of tickets. */
 export type TicketPage = { items: TicketListItem[]; nextCursor: string | null };

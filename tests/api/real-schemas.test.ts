@@ -1,3 +1,4 @@
+import { approvalConditionHolds } from '../../src/shared/approvals';
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,8 +123,11 @@ describe.skipIf(!hasSchemas)('the real schemas/ folder', () => {
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json()).toMatchObject({
         area: area.definition.key,
-        // New, or Assigned where a seeded assignment rule routes it (src/server/seed/assignments.ts).
-        status: expect.stringMatching(/^(New|Assigned)$/) as string,
+        // New, or Assigned where a seeded assignment rule routes it (src/server/seed/assignments.ts),
+        // or Waiting for approval where a step of area.json "approvals" applies.
+        status: (area.definition.approvals ?? []).some((step) => approvalConditionHolds(step.when, payload))
+          ? 'Waiting for approval'
+          : (expect.stringMatching(/^(New|Assigned)$/) as string),
         data: payload,
         schemaVersion: area.definition.version,
       });

@@ -62,6 +62,8 @@ describe('handler rights come from the ticket, not from tickets:work alone', () 
       string,
       unknown
     >;
+    // A change of an account needs no IT approval (schemas/TechnologyRequest/area.json): routed at once.
+    request.requestType = 'Account change or removal';
     ticket = await submit('accounting');
     const { payload, headers } = multipartBody([{ fileName: 'it-notes.png', content: PNG_1X1 }]);
     const uploaded = await app.inject({

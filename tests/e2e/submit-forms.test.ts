@@ -67,7 +67,8 @@ describe('an employee on a fresh portal', () => {
     await fillForm(page, example('AP'));
     created.AP = await submitAndRead();
     expect(created.AP.number).toBe('AP-000001');
-    await page.getByText('New', { exact: true }).first().waitFor();
+    // Above 5,000.00 (schemas/AP/area.json "approvals"): it waits for Accounting.
+    await page.getByText('Waiting for approval', { exact: true }).first().waitFor();
 
     await page.goto(`${portal.baseUrl}/AP`);
     await page.getByRole('link', { name: 'AP-000001' }).waitFor();

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { approvalConditionHolds, type ApprovalStepDeclaration } from '../../src/shared/approvals';
+import type { AreaManifest } from '../../src/shared/area';
 import { checkAreaRules, describeRuleProblems, type AreaRule } from '../../src/shared/area-rules';
 import type { JsonObject as SharedJsonObject } from '../../src/shared/json';
 
@@ -47,6 +49,7 @@ type Area = {
   handlers: string[];
   parent?: string;
   rules?: AreaRule[];
+  approvals?: ApprovalStepDeclaration[];
   ratesTicket?: { ticketField: string; ratingField?: string; reopenField?: string; reopenReasonField?: string };
 };
 type UiSchema = { [key: string]: unknown };
@@ -241,6 +244,8 @@ describe.each(keys)('schemas/%s', (key) => {
     expect(Number.isInteger(area.version) && area.version >= 1).toBe(true);
     expect(area.handlers.length).toBeGreaterThan(0);
     for (const handler of area.handlers) expect(GROUPS).toContain(handler);
+    for (const step of area.approvals ?? [])
+      if ('group' in step.approvers) expect(GROUPS).toContain(step.approvers.group);
     expect(area.parent).toBe(PARENTS[key]);
     if (area.parent) expect(EXPECTED_KEYS).toContain(area.parent);
     expect(Object.keys(area).sort()).toEqual(
@@ -256,6 +261,7 @@ describe.each(keys)('schemas/%s', (key) => {
         ...(area.parent ? ['parent'] : []),
         ...(area.rules ? ['rules'] : []),
         ...(area.ratesTicket ? ['ratesTicket'] : []),
+        ...(area.approvals ? ['approvals'] : []),
       ].sort(),
     );
   });
@@ -399,21 +405,24 @@ describe('conditional rules the business asked for', () => {
     return { validate, example: readJson<JsonObject>(key, 'example.json') };
   };
 
-  it('AP: an invoice above $5,000.00 needs the approver; one at $5,000.00 does not', () => {
+  it('AP: an invoice above $5,000.00 waits for Accounting (area.json approvals); the form names no approver', () => {
     const { validate, example } = load('AP');
-    const noApprover = clone(example);
-    for (const field of ['approverName', 'approverEmail', 'approvalDate']) delete noApprover[field];
-    expect(validate({ ...noApprover, amount: 5000.01 })).toBe(false);
-    expect(missing(validate.errors)).toEqual(
-      expect.arrayContaining(['/approverName', '/approverEmail', '/approvalDate']),
+    expect(validate({ ...example, amount: 5000.01 })).toBe(true);
+    const [step, ...more] = readJson<AreaManifest>('AP', 'area.json').approvals ?? [];
+    expect(more).toEqual([]);
+    expect(step?.approvers).toEqual({ group: 'Accounting' });
+    expect(approvalConditionHolds(step?.when, { ...example, amount: 5000.01 })).toBe(true);
+    expect(approvalConditionHolds(step?.when, { ...example, amount: 5000 })).toBe(false);
+  });
+
+  it('TechnologyRequest: new hardware waits for IT; a repair does not', () => {
+    const { example } = load('TechnologyRequest');
+    const [step] = readJson<AreaManifest>('TechnologyRequest', 'area.json').approvals ?? [];
+    expect(step?.approvers).toEqual({ group: 'IT' });
+    expect(approvalConditionHolds(step?.when, { ...example, requestType: 'New hardware' })).toBe(true);
+    expect(approvalConditionHolds(step?.when, { ...example, requestType: 'Hardware repair or replacement' })).toBe(
+      false,
     );
-    expect(
-      validate({
-        ...noApprover,
-        amount: 5000,
-        lineItems: [{ glAccount: '6520-0000', description: 'Roof repair', amount: 5000 }],
-      }),
-    ).toBe(true);
   });
 
   it('AP: GL accounts must look like 6310-0000 and at least one line is needed', () => {

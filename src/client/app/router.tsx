@@ -135,6 +135,11 @@ export const routes: RouteObject[] = [
                     ...page(() => import('./routes/form-areas')),
                   },
                   { path: routePaths.changes, ...page(() => import('./routes/changes')) },
+                  {
+                    path: routePaths.approvals,
+                    caseSensitive: true,
+                    ...page(() => import('./routes/approvals')),
+                  },
                   { path: routePaths.widgetTest, caseSensitive: true, ...page(() => import('./routes/widget-test')) },
                   { path: routePaths.areaList, ...areaList },
                   { path: routePaths.areaCreate, ...areaCreate },

@@ -30,6 +30,7 @@ export const routePaths = {
   assignments: 'Assignments',
   changes: 'Changes',
   formAreas: 'FormAreas',
+  approvals: 'Approvals',
   widgetTest: 'test',
   areaList: ':area',
   areaCreate: `:area/${AREA_CREATE_SEGMENT}`,
@@ -60,6 +61,7 @@ export const paths = {
   assignments: `/${routePaths.assignments}`,
   changes: `/${routePaths.changes}`,
   formAreas: `/${routePaths.formAreas}`,
+  approvals: `/${routePaths.approvals}`,
 } as const;
 
 /** `/RoleGroups/Access/{userId}`: a user's effective scopes and where each comes from. */

@@ -4,6 +4,7 @@
  * reads it to generate migrations and the database client passes it to drizzle. Table files
  * import only other table files, never this one, so the tables have no import cycle.
  */
+export * from './tables/approval-steps';
 export * from './tables/area-counters';
 export * from './tables/assignment-rules';
 export * from './tables/attachment-chunks';

@@ -4,13 +4,16 @@
  * reference checks (`app.groupReferences`). Reading this file tells who reacts to what:
  *
  * - `submissionChecking`: ticket feedback objects to a rating of a ticket the requester may not rate;
- * - `submissionCreated`: routing assigns the new submission by the assignment rules, then ticket
- *   feedback links a rating to the ticket it rates (both inside the creating transaction);
+ * - `submissionCreated`: approvals hold a submission one of its area's approval steps applies to
+ *   (status Waiting for approval, not routed); any other is routed by the assignment rules (the
+ *   approvals listener calls routing, so the order is plain); then ticket feedback links a rating
+ *   to the ticket it rates (all inside the creating transaction);
  * - `roleGroupsChanged`: the other API nodes are told to forget the access they remember (when the
  *   change commits; plugins/cluster-events.ts), and a node told so by another forgets its own;
  * - `assignmentRulesChanged`: likewise for the routing rules each node keeps (topic `rules`);
  * - deleting a role group is refused while routing rules or tickets are assigned to it.
  */
+import { holdForApproval, type ApprovalEvents } from '../domains/approvals';
 import {
   invalidateRoutingRules,
   routeCreatedSubmissions,
@@ -29,14 +32,14 @@ import { DomainEvents } from '../lib/domain-events';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** Every event the portal's domains announce. */
-export type PortalEvents = SubmissionEvents & TicketEvents & RoleGroupEvents & AssignmentEvents;
+export type PortalEvents = SubmissionEvents & TicketEvents & RoleGroupEvents & AssignmentEvents & ApprovalEvents;
 
 /** See the module comment. Needs `app.db` and `app.cluster`. */
 export const domainsPlugin = sharedPlugin(async (app) => {
   const { cluster, db } = app;
   const events = new DomainEvents<PortalEvents>();
   events.on('submissionChecking', objectToFeedback);
-  events.on('submissionCreated', routeCreatedSubmissions(db));
+  events.on('submissionCreated', holdForApproval(events, routeCreatedSubmissions(db)));
   events.on('submissionCreated', recordFeedbackOfSubmission);
   events.on('roleGroupsChanged', ({ tx }) => cluster.publish(tx, 'access'));
   cluster.on('access', () => invalidateAccess(db));

@@ -30,7 +30,7 @@ const BROKEN_CASES: Record<string, string[]> = {
     'AP/area.json#/rules/2/lable: is not a field of a "total" rule (its fields: rule, each, field, times, label)',
   ],
   'area-json-unknown-field': [
-    'AP/area.json#/listColumn: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)',
+    'AP/area.json#/listColumn: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, approvals, ratesTicket)',
     'AP/area.json#/version: must be integer',
   ],
   'attachments-not-array': [

@@ -120,7 +120,7 @@ describe('discoverAreas', () => {
     await writeArea('Five', { 'schema.json': schema, 'area.json': { key: 'Five', colour: 'red' } });
     const problems = await problemsOf(() => discoverAreas(root));
     expect(problems).toEqual([
-      `${join(root, 'Five', 'area.json')}#/colour: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, ratesTicket)`,
+      `${join(root, 'Five', 'area.json')}#/colour: is not a field of area.json (its fields: key, title, group, description, version, listColumns, summaryField, handlers, parent, rules, approvals, ratesTicket)`,
       `${join(root, 'Four', 'area.json')}#/parent: "Nowhere" is not an area folder in ${root}`,
       `${join(root, 'One', 'schema.json')}: is not valid JSON (Expected property name or '}' in JSON at position 2 (line 1 column 3))`,
       `${join(root, 'Three', 'area.json')}#/listColumns/0: "missing" is not a field of the schema`,
@@ -188,6 +188,66 @@ describe('discoverAreas', () => {
       `${join(root, 'Yardi', 'area.json')}#/rules/1/other: is not a field of a "sum" rule (its fields: rule, each, field, equals, message)`,
       `${join(root, 'Yardi', 'area.json')}#/rules/1/equal: is not a field of a "sum" rule (its fields: rule, each, field, equals, message)`,
     ]);
+  });
+
+  it('carries approval steps into the definition', async () => {
+    const approvals = [
+      { id: 'big', name: 'Big order', when: { field: '/quantity', op: '>', value: 10 }, approvers: { group: 'HR' } },
+      { id: 'site', name: 'Site lead', approvers: { field: '/email' } },
+    ];
+    await writeArea('Uniform', {
+      'schema.json': { ...schema, properties: { ...schema.properties, email: { type: 'string', format: 'email' } } },
+      'area.json': { key: 'Uniform', approvals },
+    });
+    const [area] = await discoverAreas(root);
+    expect(area?.definition.approvals).toEqual(approvals);
+  });
+
+  it('refuses bad approval steps: duplicate ids, bad conditions, approver fields that hold no e-mail address, unknown keys', async () => {
+    const step = { id: 'a', name: 'A', approvers: { group: 'Any group: groups are data' } };
+    await writeArea('Uniform', {
+      'schema.json': schema,
+      'area.json': {
+        key: 'Uniform',
+        approvals: [
+          step,
+          { ...step, when: { field: '/quantity', op: '>', value: 'ten' } },
+          { ...step, id: 'b', when: { any: [{ field: '/nope', op: '==', value: 1 }] } },
+          { ...step, id: 'c', when: { field: '/quantity', op: '>' } },
+          { ...step, id: 'd', when: { field: '/rush', op: '>', value: true } },
+          { ...step, id: 'e', approvers: { field: '/note' } },
+        ],
+      },
+    });
+    await writeArea('Yardi', {
+      'schema.json': schema,
+      'area.json': {
+        key: 'Yardi',
+        approvals: [
+          { ...step, id: '1st', when: { field: '/quantity', op: '=>', value: 1 } },
+          { ...step, id: 'x', approvers: { role: 'HR' } },
+          { ...step, id: 'y', colour: 'red' },
+        ],
+      },
+    });
+    const uniform = join(root, 'Uniform', 'area.json');
+    const yardi = join(root, 'Yardi', 'area.json');
+    const problems = await problemsOf(() => discoverAreas(root));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `${uniform}#/approvals/1/id: "a" is the id of an earlier step; ids must be unique`,
+        `${uniform}#/approvals/1/when: compares "/quantity" (number) with "ten" (string); the condition would never hold`,
+        `${uniform}#/approvals/2/when: "/nope" is not a property of the schema`,
+        `${uniform}#/approvals/3/when: compares "/quantity" with a "value" or an "other" field: give exactly one`,
+        `${uniform}#/approvals/4/when: "/rush" is a boolean: compare it with "==" or "!="`,
+        `${uniform}#/approvals/5/approvers/field: "/note" is not a top-level text property with "format": "email" (the approver's e-mail address)`,
+        `${yardi}#/approvals/0/id: must match pattern "^[A-Za-z][A-Za-z0-9_-]{0,63}$"`,
+        `${yardi}#/approvals/2/colour: is not a field here (a step has id, name, when, approvers; a comparison field, op and value or other; when one comparison, any or all; approvers group or field)`,
+      ]),
+    );
+    expect(problems.some((problem) => problem.startsWith(`${yardi}#/approvals/1/approvers`))).toBe(true);
+    // Role groups are data: a group no one has created yet is no problem.
+    expect(problems.join('\n')).not.toContain('Any group');
   });
 
   it('refuses nesting deeper than one level', async () => {

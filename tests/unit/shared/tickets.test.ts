@@ -19,6 +19,9 @@ const EXPECTED: Record<TicketStatus, [TicketStatus[], TicketStatus[]]> = {
     ['In progress', 'Closed'],
   ],
   Closed: [['In progress'], []],
+  // Only an approval decision moves these (docs/behaviour.md "Approvals").
+  'Waiting for approval': [[], []],
+  Rejected: [[], []],
 };
 
 describe('the ticket transition table', () => {

@@ -3,7 +3,13 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
 import { REPORT_READ_SCOPES } from '../../../shared/report-tracker';
-import { ADMIN_SCOPE, ASSIGNMENTS_MANAGE_SCOPE, hasScope, ROLEGROUPS_MANAGE_SCOPE } from '../../../shared/scopes';
+import {
+  ADMIN_SCOPE,
+  ASSIGNMENTS_MANAGE_SCOPE,
+  hasScope,
+  ROLEGROUPS_MANAGE_SCOPE,
+  TICKETS_WORK_SCOPE,
+} from '../../../shared/scopes';
 import { useSession } from '../../lib/session/session-context';
 
 type NavEntry = {
@@ -22,6 +28,8 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.roleGroups, label: 'Role groups', end: false, anyScope: [ROLEGROUPS_MANAGE_SCOPE] },
   { to: paths.assignments, label: 'Assignments', end: false, anyScope: [ASSIGNMENTS_MANAGE_SCOPE] },
   { to: paths.changes, label: 'Changes', end: false },
+  // Approvers are members of role groups, whose members hold tickets:work (docs/behaviour.md "Approvals").
+  { to: paths.approvals, label: 'Approvals', end: false, anyScope: [TICKETS_WORK_SCOPE] },
   { to: paths.formAreas, label: 'Form areas', end: false, anyScope: [ADMIN_SCOPE] },
 ];
 

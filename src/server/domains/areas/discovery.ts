@@ -159,6 +159,7 @@ export function buildDefinition(manifest: AreaManifest, schema: JsonObject, uiSc
   if (manifest.parent !== undefined) definition.parent = manifest.parent;
   if (manifest.summaryField !== undefined) definition.summaryField = manifest.summaryField;
   if (manifest.rules?.length) definition.rules = manifest.rules;
+  if (manifest.approvals?.length) definition.approvals = manifest.approvals;
   if (manifest.ratesTicket !== undefined) definition.ratesTicket = manifest.ratesTicket;
   if (propertyField !== undefined && fields.has(propertyField)) definition.propertyField = propertyField;
   return definition;

@@ -8,6 +8,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { Type } from 'typebox';
 import { OPTIONS_FROM_KEY, type AreaManifest } from '../../../shared/area';
+import { APPROVAL_STEP_ID_PATTERN, describeApprovalProblems } from '../../../shared/approvals';
 import { COMPARE_OPS, describeRuleProblems, type AreaRule } from '../../../shared/area-rules';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../shared/json';
 import { describeRootType, isObjectRoot, objectFields, pointerAt, schemaType } from '../../../shared/schema-walk';
@@ -56,6 +57,37 @@ const TaggedRuleSchema = Type.Unsafe<AreaRule>({
   oneOf: [CompareRuleSchema, SumRuleSchema, TotalRuleSchema],
 });
 
+/** `ApprovalComparison` (src/shared/approvals.ts): `field op value` or `field op other`. */
+const ApprovalComparisonSchema = Type.Object(
+  {
+    field: Type.String({ minLength: 1 }),
+    op: Type.Enum(COMPARE_OPS),
+    value: Type.Optional(Type.Union([Type.Number(), Type.String(), Type.Boolean()])),
+    other: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+/** `ApprovalStepDeclaration` (src/shared/approvals.ts): one entry of `area.json` `approvals`, closed. */
+const ApprovalStepSchema = Type.Object(
+  {
+    id: Type.String({ pattern: APPROVAL_STEP_ID_PATTERN }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    when: Type.Optional(
+      Type.Union([
+        ApprovalComparisonSchema,
+        Type.Object({ any: Type.Array(ApprovalComparisonSchema, { minItems: 1 }) }, { additionalProperties: false }),
+        Type.Object({ all: Type.Array(ApprovalComparisonSchema, { minItems: 1 }) }, { additionalProperties: false }),
+      ]),
+    ),
+    approvers: Type.Union([
+      Type.Object({ group: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+      Type.Object({ field: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+    ]),
+  },
+  { additionalProperties: false },
+);
+
 /** `AreaManifest` (src/shared/area.ts): `area.json`, closed so a misspelt field is refused. */
 export const AreaManifestSchema = Type.Object(
   {
@@ -69,6 +101,7 @@ export const AreaManifestSchema = Type.Object(
     handlers: Type.Optional(Type.Array(Type.String())),
     parent: Type.Optional(Type.String()),
     rules: Type.Optional(Type.Array(TaggedRuleSchema)),
+    approvals: Type.Optional(Type.Array(ApprovalStepSchema)),
     ratesTicket: Type.Optional(
       Type.Object(
         {
@@ -93,6 +126,8 @@ export const checkManifest = new Ajv({ allErrors: true, strict: false, discrimin
 );
 
 const MANIFEST_FIELDS = Object.keys(AreaManifestSchema.properties).join(', ');
+const APPROVAL_FIELDS =
+  'a step has id, name, when, approvers; a comparison field, op and value or other; when one comparison, any or all; approvers group or field';
 const RULE_KINDS = AreaRuleSchema.anyOf.map((rule) => JSON.stringify(rule.properties.rule.const)).join(', ');
 
 /** The kind of rule an error's schema path (`#/properties/rules/items/oneOf/2/…`) lies in, if any. */
@@ -115,7 +150,9 @@ function reportManifestErrors(errors: readonly ErrorObject[], problem: Report): 
       const kind = ruleKindOf(error.schemaPath);
       message = kind
         ? `is not a field of a "${kind.properties.rule.const}" rule (its fields: ${Object.keys(kind.properties).join(', ')})`
-        : `is not a field of area.json (its fields: ${MANIFEST_FIELDS})`;
+        : error.schemaPath.startsWith('#/properties/approvals/')
+          ? `is not a field here (${APPROVAL_FIELDS})`
+          : `is not a field of area.json (its fields: ${MANIFEST_FIELDS})`;
     } else if (error.keyword === 'discriminator') {
       // Only `rules` items are tagged (by `rule`): an unknown tag names no kind of rule.
       pointer = pointerAt(pointer, String(error.params.tag));
@@ -196,6 +233,9 @@ function checkNonObjectRoot(manifest: AreaManifest, schema: JsonObject, uiSchema
     problem('area.json', '/ratesTicket', `${root}: rating a ticket needs its ticket, rating and reopen fields`);
   }
   if (manifest.rules?.length) problem('area.json', '/rules', `${root}: cross-field rules compare fields`);
+  if (manifest.approvals?.length) {
+    problem('area.json', '/approvals', `${root}: approval conditions and approver fields name fields`);
+  }
   if (manifest.parent !== undefined) {
     problem('area.json', '/parent', `${root}: a nested area starts from its parent's property field and needs fields`);
   }
@@ -207,7 +247,7 @@ function checkNonObjectRoot(manifest: AreaManifest, schema: JsonObject, uiSchema
   }
 }
 
-/** `listColumns`, `summaryField`, `ratesTicket` and `rules` against the fields of `schema`. */
+/** `listColumns`, `summaryField`, `ratesTicket`, `rules` and `approvals` against the fields of `schema`. */
 export function checkManifestNames(
   manifest: AreaManifest,
   schema: JsonObject,
@@ -252,4 +292,7 @@ export function checkManifestNames(
       );
     }
   });
+  for (const [pointer, message] of describeApprovalProblems(manifest.approvals ?? [], schema)) {
+    problem('area.json', pointer, message);
+  }
 }

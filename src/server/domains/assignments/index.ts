@@ -4,7 +4,7 @@
  * `submissionCreated`.
  */
 export type { AssignmentEvents } from './events';
-export { invalidateRoutingRules, routeCreatedSubmissions } from './routing';
+export { invalidateRoutingRules, routeCreatedSubmissions, routeStoredSubmission } from './routing';
 export { normalizeRule, validateRule } from './rule-validation';
 export {
   createRule,

@@ -182,6 +182,22 @@ async function routeNewSubmission(
 }
 
 /**
+ * Routes the stored submission `submission` (status `New`, no assignee) inside `tx` exactly as a
+ * fresh one is routed ({@link routeNewSubmission} with the rules kept for `db`): used when an
+ * approval lets a submission through (docs/behaviour.md "Approvals"). `actorId` is whoever's action
+ * triggered it. Returns the rule applied, or null (the submission stays `New`).
+ */
+export async function routeStoredSubmission(
+  db: Database,
+  tx: Database,
+  submission: { id: string; area: string; propertyCode: string | null; data: JsonValue },
+  actorId: string,
+): Promise<AppliedRule | null> {
+  const target = { area: submission.area, propertyCode: submission.propertyCode, data: submission.data };
+  return routeNewSubmission(tx, await enabledRules(db, tx), submission.id, target, actorId);
+}
+
+/**
  * The `submissionCreated` listener of `db`: routes the new submission by the enabled rules
  * ({@link routeNewSubmission}; kept in memory, see {@link ROUTING_RULES_TTL_MS}) and answers the
  * status it set, if any.

@@ -10,6 +10,6 @@ export { exportTicketsCsv } from './export';
 export { objectToFeedback, recordFeedbackOfSubmission } from './feedback';
 export { listChanges } from './history';
 export { countTickets, listTickets, withStoredNumberCase } from './list';
-export { ticketEtag, ticketsAssignedToGroup, versionFromIfMatch } from './repository';
+export { readTicketRow, ticketEtag, ticketsAssignedToGroup, versionFromIfMatch } from './repository';
 export { readTicket, ticketAssigneeOptions } from './view';
-export { IllegalTransition, updateTicket } from './workflow';
+export { IllegalTransition, staleVersion, updateTicket } from './workflow';

@@ -104,6 +104,16 @@ export async function findVisibleTicket(db: Database, user: AuthUser, id: string
   return row ?? null;
 }
 
+/**
+ * Ticket `id` whoever may read it, or null: for another domain's change of a ticket it has already
+ * checked (an approval decision), which announces `ticketChanged` with the row as it was.
+ */
+export async function readTicketRow(db: Database, id: string): Promise<TicketRow | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  const [row] = await selectTickets(db).where(eq(submissions.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** The strong ETag of a ticket version (RFC 9110 section 8.8.3): `"v<version>"`. */
 export function ticketEtag(version: number): string {
   return `"v${version}"`;

@@ -5,7 +5,8 @@
  *
  * Order of checks: 404 (not visible) → 428 (no version given) → 412 (stale version) → 403 (a
  * field this user's roles may not set, named in the message) → 422 (unknown assignee, bad date)
- * → 409 (illegal transition, with the allowed next statuses). A request that changes nothing
+ * → 409 (illegal transition, with the allowed next statuses; any change of a ticket waiting for
+ * approval or rejected). A request that changes nothing
  * answers 200 with the ticket and writes nothing.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import type { FieldError } from '../../../shared/api-error';
 import type { JsonObject } from '../../../shared/json';
 import {
   allowedNextStatuses,
+  APPROVAL_HELD_STATUSES,
   canTransition,
   TICKET_FIELD_ROLES,
   type TicketField,
@@ -178,6 +180,11 @@ export async function updateTicket(
     set.status = to;
   }
   if (!Object.keys(diff).length) return;
+  if (APPROVAL_HELD_STATUSES.includes(from)) {
+    // docs/behaviour.md "Approvals": only an approval decision changes these tickets (a status
+    // change was refused above: no transition leaves them).
+    throw new HttpError(409, 'approval_held', `The ticket is ${from}: only an approval decision changes it.`);
+  }
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(submissions)

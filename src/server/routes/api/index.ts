@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiRateLimitPlugin } from '../../plugins/api-rate-limit';
 import { rejectNonJson } from '../../plugins/errors';
 import { refuseNonFiniteNumbers, refuseUnstorableInput } from '../../plugins/storable-input';
+import { approvalRoutes } from './approvals/index';
 import { areaRoutes } from './areas';
 import { assignmentRuleRoutes } from './assignment-rules/index';
 import { submissionAssignmentRoutes } from './assignment-rules/submission-assignment';
@@ -53,6 +54,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(assignmentRuleRoutes);
   await app.register(submissionAssignmentRoutes);
   await app.register(ticketRoutes);
+  await app.register(approvalRoutes);
   await app.register(attachmentRoutes);
   await app.register(schemaVersionRoutes);
   await app.register(validatorRoutes);

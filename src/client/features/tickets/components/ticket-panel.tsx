@@ -5,7 +5,7 @@
  * "Rate this ticket" link once the ticket is Resolved. Every change goes through `onSave`
  * (PATCH with If-Match; the page tells the user about a 412 and reloads).
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../../shared/tickets';
 import { areaDetailPath } from '../../../config/paths';
@@ -87,8 +87,8 @@ function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket })
   );
 }
 
-/** See the module comment. */
-export function TicketPanel({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket }) {
+/** See the module comment; `extra` (another feature's piece, e.g. the approval) shows at its end. */
+export function TicketPanel({ ticket, onSave, extra }: { ticket: Ticket; onSave: SaveTicket; extra?: ReactNode }) {
   const fields = ticket.allowed?.fields ?? [];
   const canAssign = fields.includes('assigneeUserId') || fields.includes('assigneeGroupId');
   const assignee = [ticket.assigneeUser?.name, ticket.assigneeGroup?.name].filter(Boolean).join(' · ') || '—';
@@ -154,6 +154,7 @@ export function TicketPanel({ ticket, onSave }: { ticket: Ticket; onSave: SaveTi
           </button>
         ))}
       </div>
+      {extra}
     </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
 import { DownloadPdfButton } from '../../../components/download-pdf-button';
@@ -54,7 +54,12 @@ const TABS = [
  * Comments and History are tabs ({@link TabList}, automatic activation); the comments stay
  * mounted while hidden, so a comment being written survives a look at the history.
  */
-export function TicketViewPage() {
+export function TicketViewPage({
+  panelExtra,
+}: {
+  /** Another feature's piece for the side panel (the approval): the ticket, and a reload of the page's data. */
+  panelExtra?: (ticket: Ticket, reload: () => void) => ReactNode;
+} = {}) {
   const { id = '' } = useParams();
   const [tab, setTab] = useState<TabKey>('comments');
   const [submissionShown, setSubmissionShown] = useState(false);
@@ -106,7 +111,7 @@ export function TicketViewPage() {
           <TicketSubmission ticket={t} onShown={showSubmission} />
         </section>
         <div style={untilSettled}>
-          <TicketPanel ticket={t} onSave={save} />
+          <TicketPanel ticket={t} onSave={save} extra={panelExtra?.(t, reloadAll)} />
         </div>
       </div>
       <TabList

@@ -19,6 +19,7 @@ import { AreaParams } from '../areas';
 import { requireUser } from '../require-user';
 import {
   ApiErrorSchema,
+  NullableResult,
   AUTH_ERRORS,
   IdSchema,
   JsonBodySchema,
@@ -27,7 +28,9 @@ import {
   SubmissionSortSchema,
   ValidationErrorSchema,
 } from '../schemas';
+import { readApproval } from '../../../domains/approvals';
 import { renderSubmissionPdf } from '../../../domains/submission-pdf';
+import { TicketApprovalSchema } from '../approvals/schemas';
 import { createSubmission, findVisibleSubmission, listSubmissions } from '../../../domains/submissions';
 
 const CreateQuery = Type.Object({ parentId: Type.Optional(Type.String({ maxLength: 64 })) });
@@ -145,9 +148,16 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
       config: { permission: 'signed-in' },
       schema: {
         tags: ['submissions'],
-        summary: 'One submission',
+        summary: 'One submission, with its approval',
         params: ItemParams,
-        response: { 200: SubmissionSchema, 404: ApiErrorSchema, ...AUTH_ERRORS },
+        response: {
+          200: Type.Object({
+            ...SubmissionSchema.properties,
+            approval: Type.Optional(NullableResult(TicketApprovalSchema)),
+          }),
+          404: ApiErrorSchema,
+          ...AUTH_ERRORS,
+        },
       },
     },
     async (request) => {
@@ -161,7 +171,8 @@ export const submissionRoutes: FastifyPluginCallbackTypebox = (app, _options, do
       if (!submission) {
         throw notFound(`There is no ${area.definition.key} submission ${request.params.id} that you can see.`);
       }
-      return submission;
+      const approval = await readApproval(app.db, requireUser(request), submission.id, submission.requester.id);
+      return { ...submission, approval };
     },
   );
 

@@ -4,7 +4,7 @@
  * - `GET /api/tickets?area&status&assignee&requester&property&priority&overdue&q&sort&limit&cursor` → TicketPage;
  * - `GET /api/tickets/counts?…same filters` → TicketCounts; `GET /api/tickets/export.csv?…` → text/csv;
  * - `GET /api/tickets/assignees` (`tickets:work`) → users and role groups for the pickers;
- * - `GET /api/tickets/:id` → Ticket with `allowed` and `ETag`; `PATCH /api/tickets/:id` → Ticket
+ * - `GET /api/tickets/:id` → Ticket with `allowed`, `approval` and `ETag`; `PATCH /api/tickets/:id` → Ticket
  *   (If-Match or body `version`; 412 stale, 409 illegal transition with `allowed`, 403 field);
  * - `GET|POST /api/tickets/:id/comments` (Idempotency-Key on POST);
  * - `GET /api/changes?area&ticket&user&from&to&limit&cursor` → ChangePage (read-only history).
@@ -13,6 +13,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { Type } from 'typebox';
 import { TICKETS_WORK_SCOPE } from '../../../../shared/scopes';
 import type { TicketFilters } from '../../../../shared/tickets';
+import { readApproval } from '../../../domains/approvals';
 import type { AuthUser } from '../../../domains/role-groups';
 import {
   countTickets,
@@ -59,7 +60,10 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       filters,
       app.areas.list.map((area) => area.definition.key),
     );
-  const readTicketFor = (user: AuthUser, id: string) => readTicket(app.db, user, id, feedbackArea());
+  const readTicketFor = async (user: AuthUser, id: string) => {
+    const ticket = await readTicket(app.db, user, id, feedbackArea());
+    return { ...ticket, approval: await readApproval(app.db, user, ticket.id, ticket.requester.id) };
+  };
 
   app.get(
     '/tickets',

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { JsonValue } from '../../../../shared/json';
 import { TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../shared/tickets';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
+import { TicketApprovalSchema } from '../approvals/schemas';
 import { IdSchema, NullableResult, PersonRefSchema, SubmissionSchema, VersionSchema } from '../schemas';
 
 /**
@@ -46,10 +47,11 @@ export const TicketSchema = Type.Object({
   rating: NullableResult(Type.Integer({ minimum: 1, maximum: 5 })),
   feedback: Type.Optional(NullableResult(TicketFeedbackRefSchema)),
   allowed: Type.Optional(TicketPermissionsSchema),
+  approval: Type.Optional(NullableResult(TicketApprovalSchema)),
 });
 
-/** `TicketListItem`: a list item has no `data` (nor the by-id read's `feedback` and `allowed`). */
-export const TicketListItemSchema = Type.Omit(TicketSchema, ['data', 'feedback', 'allowed']);
+/** `TicketListItem`: a list item has no `data` (nor the by-id read's `feedback`, `allowed` and `approval`). */
+export const TicketListItemSchema = Type.Omit(TicketSchema, ['data', 'feedback', 'allowed', 'approval']);
 
 /** `TicketPage`: one keyset page of tickets and the cursor of the next. */
 export const TicketPageSchema = Type.Object({

@@ -1,0 +1,196 @@
+/**
+ * The stored approval steps of tickets (db/tables/approval-steps.ts): writing them when a
+ * submission needs approval (the `submissionCreated` listener {@link holdForApproval}), reading a
+ * ticket's approval, and who may decide a step (docs/behaviour.md "Approvals").
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  approvalConditionHolds,
+  WAITING_FOR_APPROVAL,
+  type ApprovalStepStatus,
+  type ApprovalStatus,
+  type TicketApproval,
+} from '../../../shared/approvals';
+import { valueAt } from '../../../shared/area-rules';
+import { parsePointer } from '../../../shared/form-validation';
+import type { JsonObject } from '../../../shared/json';
+import type { Database } from '../../db/client';
+import { approvalSteps, changes, roleGroups, submissions, users } from '../../db/schema';
+import { validationFailed } from '../../lib/errors';
+import type { AuthUser } from '../role-groups';
+import type { SubmissionCreated, SubmissionCreatedEffect } from '../submissions';
+import type { ApprovalEventBus, ApprovalTicketRef } from './events';
+
+/** One stored step, as the domain reads it. */
+export type StoredStep = typeof approvalSteps.$inferSelect;
+
+/**
+ * True when `user` may decide `step` of a ticket requested by `requesterId`: a member of its role
+ * group, or the user whose e-mail address it names — never the requester. An administrator decides
+ * only as a member like anyone else.
+ */
+export function mayDecide(user: AuthUser, step: StoredStep, requesterId: string): boolean {
+  if (user.id === requesterId) return false;
+  if (step.approverGroup !== null) return user.roleGroups.includes(step.approverGroup);
+  return step.approverEmail !== null && user.email !== null && user.email.toLowerCase() === step.approverEmail;
+}
+
+/** The steps of ticket `ticketId`, in order. */
+export async function stepsOf(db: Database, ticketId: string): Promise<StoredStep[]> {
+  return db
+    .select()
+    .from(approvalSteps)
+    .where(eq(approvalSteps.ticketId, ticketId))
+    .orderBy(asc(approvalSteps.position));
+}
+
+/** The status of an approval as a whole, from its steps. */
+function overallStatus(steps: readonly { status: string }[]): ApprovalStatus {
+  if (steps.some((step) => step.status === 'rejected')) return 'rejected';
+  if (steps.some((step) => step.status === 'waiting')) return 'waiting';
+  return 'approved';
+}
+
+/**
+ * The approval of ticket `ticketId` as the API shows it, null when none of its area's steps
+ * applied; `canDecide` for `user` (requester `requesterId`).
+ */
+export async function readApproval(
+  db: Database,
+  user: AuthUser,
+  ticketId: string,
+  requesterId: string,
+): Promise<TicketApproval | null> {
+  const rows = await db
+    .select({ step: approvalSteps, deciderName: users.name })
+    .from(approvalSteps)
+    .leftJoin(users, eq(users.id, approvalSteps.decidedBy))
+    .where(eq(approvalSteps.ticketId, ticketId))
+    .orderBy(asc(approvalSteps.position));
+  if (!rows.length) return null;
+  const waiting = rows.find((row) => row.step.status === 'waiting')?.step;
+  return {
+    status: overallStatus(rows.map((row) => row.step)),
+    canDecide: waiting !== undefined && mayDecide(user, waiting, requesterId),
+    steps: rows.map(({ step, deciderName }) => ({
+      id: step.stepKey,
+      name: step.name,
+      approvers: { group: step.approverGroup, email: step.approverEmail },
+      status: step.status as ApprovalStepStatus,
+      decidedBy: step.decidedBy !== null ? { id: step.decidedBy, name: deciderName ?? step.decidedBy } : null,
+      decidedAt: step.decidedAt?.toISOString() ?? null,
+      comment: step.comment,
+    })),
+  };
+}
+
+/** Who decides `step`, as `approvalRequested` names them: the group's id or the named user's id. */
+export async function approverIds(
+  db: Database,
+  step: Pick<StoredStep, 'approverGroup' | 'approverEmail'>,
+): Promise<{ groupId: string | null; userId: string | null }> {
+  if (step.approverGroup !== null) {
+    const [group] = await db
+      .select({ id: roleGroups.id })
+      .from(roleGroups)
+      .where(eq(roleGroups.name, step.approverGroup))
+      .limit(1);
+    return { groupId: group?.id ?? null, userId: null };
+  }
+  if (step.approverEmail === null) return { groupId: null, userId: null };
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${step.approverEmail}`)
+    .limit(1);
+  return { groupId: null, userId: user?.id ?? null };
+}
+
+/** A step's row before it is stored. */
+type NewStep = typeof approvalSteps.$inferInsert;
+
+/**
+ * The rows of the steps of `submission`'s area, or null when none applies. A step naming its
+ * approver by a field needs an e-mail address there other than the requester's (422 otherwise).
+ */
+function plannedSteps(event: SubmissionCreated): NewStep[] | null {
+  const { submission, requester } = event;
+  const declared = submission.area.approvals ?? [];
+  const applies = declared.map((step) => approvalConditionHolds(step.when, submission.data));
+  if (!applies.includes(true)) return null;
+  const firstWaiting = applies.indexOf(true);
+  return declared.map((step, position) => {
+    let approverEmail: string | null = null;
+    const { approvers } = step;
+    if ('field' in approvers && applies[position]) {
+      const value = valueAt(submission.data, parsePointer(approvers.field));
+      const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
+      if (!email) {
+        throw validationFailed([{ path: approvers.field, message: `must name who approves (${step.name})` }]);
+      }
+      if (email === requester.email?.toLowerCase()) {
+        throw validationFailed([
+          { path: approvers.field, message: 'must name someone else: nobody approves their own request' },
+        ]);
+      }
+      approverEmail = email;
+    }
+    const status: ApprovalStepStatus = !applies[position]
+      ? 'skipped'
+      : position === firstWaiting
+        ? 'waiting'
+        : 'pending';
+    return {
+      ticketId: submission.id,
+      position,
+      stepKey: step.id,
+      name: step.name,
+      approverGroup: 'group' in approvers ? approvers.group : null,
+      approverEmail,
+      status,
+      waitingSince: status === 'waiting' ? sql`now()` : null,
+    } as NewStep;
+  });
+}
+
+/** The function that routes a new submission (domains/assignments `routeCreatedSubmissions`). */
+type Route = (event: SubmissionCreated) => Promise<SubmissionCreatedEffect | undefined>;
+
+/**
+ * The `submissionCreated` listener that holds a submission for approval, in place of `route`
+ * (docs/behaviour.md "Approvals"): when a step of its area applies, it stores the steps (the first
+ * applying one waiting), sets the status `Waiting for approval`, writes an `approval requested`
+ * history entry, announces `approvalRequested` and answers that status, without routing; otherwise
+ * it routes the submission with `route`.
+ */
+export function holdForApproval(events: ApprovalEventBus, route: Route): Route {
+  return async (event) => {
+    const steps = plannedSteps(event);
+    if (!steps) return route(event);
+    const { tx, submission, requester } = event;
+    const stored = await tx.insert(approvalSteps).values(steps).returning();
+    await tx.update(submissions).set({ status: WAITING_FOR_APPROVAL }).where(eq(submissions.id, submission.id));
+    const waiting = stored.find((step) => step.status === 'waiting');
+    if (!waiting) throw new Error('an applying approval step must wait');
+    await tx.insert(changes).values({
+      entity: 'submission',
+      entityId: submission.id,
+      actorId: requester.id,
+      action: 'approval requested',
+      diff: { status: { from: 'New', to: WAITING_FOR_APPROVAL }, step: { from: null, to: waiting.name } } as JsonObject,
+    });
+    const ticket: ApprovalTicketRef = {
+      id: submission.id,
+      number: submission.number,
+      area: submission.area.key,
+      requesterId: requester.id,
+    };
+    await events.emit('approvalRequested', {
+      tx,
+      ticket,
+      step: { id: waiting.stepKey, name: waiting.name },
+      approvers: await approverIds(tx, waiting),
+    });
+    return { status: WAITING_FOR_APPROVAL };
+  };
+}
