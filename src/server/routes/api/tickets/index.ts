@@ -74,7 +74,7 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     },
     async (request) => {
       const { sort, limit, cursor, ...filters } = request.query;
-      return listTickets(app.db, requireUser(request), { filters: withAreaCase(filters), sort, limit, cursor });
+      return listTickets(app.db, requireUser(request), { filters: withAreaCase(filters), sort, limit, cursor, now: app.now() });
     },
   );
 
