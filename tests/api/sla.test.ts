@@ -38,7 +38,10 @@ describe('service levels', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tm-sla-'));
     await writeFile(join(dir, 'sla.json'), JSON.stringify(SLA_FILE));
-    app = await createTestApp({ env: { SLA_CONFIG_FILE: join(dir, 'sla.json'), SLA_CHECK_INTERVAL_SECONDS: '0' }, now: () => clock });
+    app = await createTestApp({
+      env: { SLA_CONFIG_FILE: join(dir, 'sla.json'), SLA_CHECK_INTERVAL_SECONDS: '0' },
+      now: () => clock,
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -137,7 +140,8 @@ describe('service levels', () => {
     }
 
     it('filters breached and breaching (due within the hour) tickets', async () => {
-      const mine = (items: Ticket[] | TicketPage['items']) => items.map((t) => t.id).filter((id) => Object.values(ids).includes(id));
+      const mine = (items: Ticket[] | TicketPage['items']) =>
+        items.map((t) => t.id).filter((id) => Object.values(ids).includes(id));
       expect(mine(await list('sla=breached&limit=100'))).toEqual([ids.breached]);
       expect(mine(await list('sla=breaching&limit=100'))).toEqual([ids.breaching]);
       const [item] = (await list('sla=breached&limit=100')).filter((t) => t.id === ids.breached);
@@ -175,10 +179,18 @@ describe('service levels', () => {
         await checkSlaBreaches(app.db, app.events, new Date(now));
         const ofBreached = heard.filter((e) => e.ticket.id === ids.breached);
         expect(ofBreached).toContainEqual(
-          expect.objectContaining({ target: 'firstResponse', state: 'breached', dueAt: iso(est('2026-02-02', '13:00')) }),
+          expect.objectContaining({
+            target: 'firstResponse',
+            state: 'breached',
+            dueAt: iso(est('2026-02-02', '13:00')),
+          }),
         );
         expect(heard.filter((e) => e.ticket.id === ids.breaching)).toEqual([
-          expect.objectContaining({ target: 'firstResponse', state: 'breaching', dueAt: iso(est('2026-02-02', '15:30')) }),
+          expect.objectContaining({
+            target: 'firstResponse',
+            state: 'breaching',
+            dueAt: iso(est('2026-02-02', '15:30')),
+          }),
         ]);
         expect(heard.some((e) => e.ticket.id === ids.later)).toBe(false);
         const count = heard.length;

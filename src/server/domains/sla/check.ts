@@ -28,7 +28,8 @@ function runningTargets(row: {
 }): RunningTarget[] {
   if (row.pausedSince) return [];
   const running: RunningTarget[] = [];
-  if (!row.firstRespondedAt && row.firstResponseDueAt) running.push({ target: 'firstResponse', due: row.firstResponseDueAt });
+  if (!row.firstRespondedAt && row.firstResponseDueAt)
+    running.push({ target: 'firstResponse', due: row.firstResponseDueAt });
   if (!row.resolvedAt && row.resolutionDueAt) running.push({ target: 'resolution', due: row.resolutionDueAt });
   return running;
 }
@@ -94,7 +95,13 @@ export async function checkSlaBreaches(
         assigneeGroupId: row.assigneeGroupId,
       };
       for (const item of due) {
-        await events.emit('slaBreaching', { tx, ticket, target: item.target, dueAt: item.dueAt.toISOString(), state: item.state });
+        await events.emit('slaBreaching', {
+          tx,
+          ticket,
+          target: item.target,
+          dueAt: item.dueAt.toISOString(),
+          state: item.state,
+        });
         announced += 1;
       }
     }

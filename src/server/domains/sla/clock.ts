@@ -73,11 +73,24 @@ type ClockFields = {
 
 /** A clock that starts at `now`. */
 function started(now: Date): ClockFields {
-  return { startedAt: now, resolutionStartedAt: now, pausedSince: null, pausedMs: 0, firstRespondedAt: null, resolvedAt: null };
+  return {
+    startedAt: now,
+    resolutionStartedAt: now,
+    pausedSince: null,
+    pausedMs: 0,
+    firstRespondedAt: null,
+    resolvedAt: null,
+  };
 }
 
 /** The derived columns (due times, next due, check time) of `clock` for `status`. */
-function derive(policy: SlaPolicy, area: string, priority: string, clock: ClockFields, previous: { firstResponseDueAt: Date | null; resolutionDueAt: Date | null; notified: Record<string, number> }) {
+function derive(
+  policy: SlaPolicy,
+  area: string,
+  priority: string,
+  clock: ClockFields,
+  previous: { firstResponseDueAt: Date | null; resolutionDueAt: Date | null; notified: Record<string, number> },
+) {
   const targets = policy.targetsFor(area, priority);
   if (!targets) return null;
   const { calendar } = policy;
@@ -99,7 +112,13 @@ function derive(policy: SlaPolicy, area: string, priority: string, clock: ClockF
   return { firstResponseDueAt, resolutionDueAt, nextDueAt: next, checkAt };
 }
 
-async function write(tx: Database, ticketId: string, policy: SlaPolicy, row: Awaited<ReturnType<typeof readClock>>, clock: ClockFields) {
+async function write(
+  tx: Database,
+  ticketId: string,
+  policy: SlaPolicy,
+  row: Awaited<ReturnType<typeof readClock>>,
+  clock: ClockFields,
+) {
   const derived = derive(policy, row.area, row.priority, clock, row);
   await tx
     .update(submissions)

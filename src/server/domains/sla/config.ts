@@ -21,19 +21,15 @@ import { TICKET_PRIORITIES, type TicketPriority } from '../../../shared/submissi
 import type { BusinessCalendar } from './business-time';
 
 const Hours = Type.Number({ exclusiveMinimum: 0, maximum: 10_000 });
-const Target = Type.Object(
-  { firstResponse: Hours, resolution: Hours },
-  { additionalProperties: false },
-);
+const Target = Type.Object({ firstResponse: Hours, resolution: Hours }, { additionalProperties: false });
 const PartialTarget = Type.Object(
   { firstResponse: Type.Optional(Hours), resolution: Type.Optional(Hours) },
   { additionalProperties: false },
 );
 const priorities = <T extends ReturnType<typeof Type.Object>>(value: T, required: boolean) =>
-  Type.Object(
-    Object.fromEntries(TICKET_PRIORITIES.map((p) => [p, required ? value : Type.Optional(value)])),
-    { additionalProperties: false },
-  );
+  Type.Object(Object.fromEntries(TICKET_PRIORITIES.map((p) => [p, required ? value : Type.Optional(value)])), {
+    additionalProperties: false,
+  });
 const Time = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$' });
 
 const SlaFileSchema = Type.Object(
@@ -49,7 +45,10 @@ const SlaFileSchema = Type.Object(
     ),
     defaults: priorities(Target, true),
     areas: Type.Optional(
-      Type.Record(Type.String({ pattern: '^[A-Za-z0-9_-]+$' }), Type.Union([priorities(PartialTarget, false), Type.Null()])),
+      Type.Record(
+        Type.String({ pattern: '^[A-Za-z0-9_-]+$' }),
+        Type.Union([priorities(PartialTarget, false), Type.Null()]),
+      ),
     ),
   },
   { additionalProperties: false },
@@ -112,9 +111,9 @@ export function parseSlaConfig(
       const base = defaults[priority as TicketPriority];
       const override = areas[area];
       if (!base || override === null) return null;
-      const own = (override as Partial<Record<TicketPriority, { firstResponse?: number; resolution?: number }>> | undefined)?.[
-        priority as TicketPriority
-      ];
+      const own = (
+        override as Partial<Record<TicketPriority, { firstResponse?: number; resolution?: number }>> | undefined
+      )?.[priority as TicketPriority];
       return {
         firstResponseMs: Math.round((own?.firstResponse ?? base.firstResponse) * HOUR_MS),
         resolutionMs: Math.round((own?.resolution ?? base.resolution) * HOUR_MS),
@@ -125,12 +124,15 @@ export function parseSlaConfig(
 }
 
 /** Reads and checks the file at `path` ({@link parseSlaConfig}); a missing or non-JSON file throws naming it. */
-export function loadSlaConfig(path: string, organisation: { timeZone: string; holidays: ReadonlySet<string> }): SlaPolicy {
+export function loadSlaConfig(
+  path: string,
+  organisation: { timeZone: string; holidays: ReadonlySet<string> },
+): SlaPolicy {
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
   } catch (error) {
-    throw new Error(`${path} could not be read as JSON: ${(error as Error).message}`);
+    throw new Error(`${path} could not be read as JSON: ${(error as Error).message}`, { cause: error });
   }
   return parseSlaConfig(value, path, organisation);
 }

@@ -5,7 +5,7 @@
  * "Rate this ticket" link once the ticket is Resolved. Every change goes through `onSave`
  * (PATCH with If-Match; the page tells the user about a 412 and reloads).
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../../shared/tickets';
 import { areaDetailPath } from '../../../config/paths';
@@ -87,8 +87,8 @@ function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket })
   );
 }
 
-/** See the module comment. */
-export function TicketPanel({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket }) {
+/** See the module comment; `sla` is the service-level section the route module composes in. */
+export function TicketPanel({ ticket, onSave, sla }: { ticket: Ticket; onSave: SaveTicket; sla?: ReactNode }) {
   const fields = ticket.allowed?.fields ?? [];
   const canAssign = fields.includes('assigneeUserId') || fields.includes('assigneeGroupId');
   const assignee = [ticket.assigneeUser?.name, ticket.assigneeGroup?.name].filter(Boolean).join(' · ') || '—';
@@ -142,6 +142,7 @@ export function TicketPanel({ ticket, onSave }: { ticket: Ticket; onSave: SaveTi
           )}
         </dd>
       </dl>
+      {sla}
       <div className="ticket-actions">
         {ticket.allowed?.feedbackForm ? (
           <Link className="button" to={ticket.allowed.feedbackForm}>

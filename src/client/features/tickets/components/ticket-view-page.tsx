@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
 import { DownloadPdfButton } from '../../../components/download-pdf-button';
@@ -44,8 +44,10 @@ function TicketSubmission({ ticket, onShown }: { ticket: Ticket; onShown: () => 
  * first) and is usually taller than the page: what stands after it (the side panel below 1024 px,
  * the tabs, the comments) is laid out but kept invisible until the form and the comments are
  * shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
+ * `renderSla` draws the ticket's service level in the side panel (the route module passes the
+ * sla feature's panel).
  */
-export function TicketViewPage() {
+export function TicketViewPage({ renderSla }: { renderSla?: (ticket: Ticket) => ReactNode } = {}) {
   const { id = '' } = useParams();
   const [tab, setTab] = useState<'comments' | 'history'>('comments');
   const [submissionShown, setSubmissionShown] = useState(false);
@@ -97,7 +99,7 @@ export function TicketViewPage() {
           <TicketSubmission ticket={t} onShown={showSubmission} />
         </section>
         <div style={untilSettled}>
-          <TicketPanel ticket={t} onSave={save} />
+          <TicketPanel ticket={t} onSave={save} sla={renderSla?.(t)} />
         </div>
       </div>
       <div role="tablist" style={untilSettled}>

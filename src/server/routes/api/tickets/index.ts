@@ -74,7 +74,13 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     },
     async (request) => {
       const { sort, limit, cursor, ...filters } = request.query;
-      return listTickets(app.db, requireUser(request), { filters: withAreaCase(filters), sort, limit, cursor, now: app.now() });
+      return listTickets(app.db, requireUser(request), {
+        filters: withAreaCase(filters),
+        sort,
+        limit,
+        cursor,
+        now: app.now(),
+      });
     },
   );
 

@@ -40,8 +40,15 @@ export const TicketFeedbackRefSchema = Type.Object({
 const SlaTargetSchema = Type.Object({
   dueAt: Type.String({ format: 'date-time' }),
   state: Type.Enum(['running', 'paused', 'met', 'breached']),
-  remainingMs: Type.Optional(Type.Integer({ minimum: 0, description: 'ms of calendar time until dueAt (running: from now; paused: from the pause)' })),
-  breachedByMs: Type.Optional(Type.Integer({ minimum: 0, description: 'ms of calendar time past dueAt (until now, the pause, or metAt)' })),
+  remainingMs: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'ms of calendar time until dueAt (running: from now; paused: from the pause)',
+    }),
+  ),
+  breachedByMs: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'ms of calendar time past dueAt (until now, the pause, or metAt)' }),
+  ),
   metAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 
@@ -102,7 +109,9 @@ export const TicketFilterQuery = Type.Object({
   property: Type.Optional(Type.String({ maxLength: 64 })),
   priority: Type.Optional(Type.Enum(TICKET_PRIORITIES)),
   overdue: Type.Optional(Type.Boolean()),
-  sla: Type.Optional(Type.Enum(SLA_FILTERS, { description: 'breaching: a running target due within the hour; breached: past due' })),
+  sla: Type.Optional(
+    Type.Enum(SLA_FILTERS, { description: 'breaching: a running target due within the hour; breached: past due' }),
+  ),
   q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
