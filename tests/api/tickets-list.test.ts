@@ -68,6 +68,7 @@ describe('GET /api/tickets, comments and /api/changes', () => {
         'rating',
         'requester',
         'schemaVersion',
+        'sla',
         'status',
         'summary',
         'updatedAt',
