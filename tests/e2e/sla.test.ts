@@ -72,7 +72,7 @@ describe('service levels', () => {
     await page.getByRole('columnheader', { name: 'SLA' }).waitFor();
     const row = page.getByRole('row', { name: new RegExp(ticket.number) });
     await expect.poll(() => row.innerText()).toMatch(/First response: .*(left|Breached by)/);
-    const filter = page.getByLabel('Service level');
+    const filter = page.getByLabel(/^Service level/);
     expect(await filter.locator('option').allInnerTexts()).toEqual(['Any', 'Breaching within 1 hour', 'Breached']);
   });
 
