@@ -43,9 +43,6 @@ const slaColumns = {
   notified: submissions.slaNotified,
 };
 
-/** A ticket's clock as stored. */
-export type SlaClock = Omit<Awaited<ReturnType<typeof readClock>>, 'area' | 'status' | 'priority'>;
-
 async function readClock(tx: Database, ticketId: string) {
   const [row] = await tx.select(slaColumns).from(submissions).where(eq(submissions.id, ticketId)).for('update');
   if (!row) throw new Error(`ticket ${ticketId} vanished inside its own transaction`);
@@ -83,7 +80,11 @@ function started(now: Date): ClockFields {
   };
 }
 
-/** The derived columns (due times, next due, check time) of `clock` for `status`. */
+/**
+ * The derived columns of `clock` for a ticket of `area` and `priority`: the due times (a met
+ * target keeps the one it had), the soonest running due time and when the breach check must next
+ * look; null when the area has no targets.
+ */
 function derive(
   policy: SlaPolicy,
   area: string,
