@@ -2,6 +2,7 @@
  * Service levels in the browser: a new ticket's targets in the ticket view's side panel, the SLA
  * column, filter and sort of /Tickets, and "Breaching soonest" on a handler's home.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
@@ -40,6 +41,17 @@ async function submitThroughApi(page: Page): Promise<{ id: string; number: strin
   }, example);
 }
 
+/** Serious and critical axe violations (WCAG 2.2 AA) inside the page's main area, as readable lines. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .include('main')
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 beforeAll(async () => {
   portal = await startPortal();
   requesterContext = await launchBrowser();
@@ -64,6 +76,7 @@ describe('service levels', () => {
     const panel = page.getByTestId('ticket-sla');
     await expect.poll(() => panel.innerText()).toMatch(/First response\s+\S.*(left|Breached by)/);
     expect(await panel.innerText()).toMatch(/Resolution\s+\S.*(left|Breached by)[\s\S]*Due /);
+    expect(await axeProblems(page)).toEqual([]);
   });
 
   it('lists the ticket with its SLA cell when /Tickets is sorted by service level, and offers the filter', async () => {
@@ -74,6 +87,7 @@ describe('service levels', () => {
     await expect.poll(() => row.innerText()).toMatch(/First response: .*(left|Breached by)/);
     const filter = page.getByLabel(/^Service level/);
     expect(await filter.locator('option').allInnerTexts()).toEqual(['Any', 'Breaching within 1 hour', 'Breached']);
+    expect(await axeProblems(page)).toEqual([]);
   });
 
   it("lists what breaches soonest on a handler's home", async () => {
@@ -81,5 +95,6 @@ describe('service levels', () => {
     await page.goto(`${portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Breaching soonest' }).waitFor();
     await expect.poll(() => page.getByTestId('sla-soonest').innerText()).toMatch(/(left|Breached by)/);
+    expect(await axeProblems(page)).toEqual([]);
   });
 });
