@@ -7,7 +7,9 @@
  * created there (`tm_test_<random>`, dropped at the end) with BENCH_TICKETS tickets (default
  * 1,000,000). Tickets are seeded with set-based SQL (`generate_series`), spread over every area,
  * status, priority, property, 2,000 requesters, 40 handlers, role groups and three years of dates,
- * with searchable text; one history entry per ticket plus one more for every other ticket.
+ * with searchable text; one history entry per ticket plus one more for every other ticket. Open
+ * tickets get a service level due from 20 hours ago to 980 hours ahead (2 % breached, 0.1 % due
+ * within the hour); Waiting on requester pauses it, Resolved and Closed met it.
  *
  * Then, for each list query, it times BENCH_RUNS (default 100) requests through `app.inject` with a
  * signed-in demo user's bearer token, alternating with the very SQL statement that request ran
@@ -82,7 +84,9 @@ function ticketBatchSql(from: number, to: number, areas: string[], groups: strin
   return `
 with t as (
 insert into submissions (id, area, sequence, number, data, schema_version, property_code, summary, requester_id,
-  status, priority, assignee_user_id, assignee_group_id, due_at, created_at, updated_at, version)
+  status, priority, assignee_user_id, assignee_group_id, due_at, created_at, updated_at, version,
+  sla_started_at, sla_resolution_started_at, sla_paused_since, sla_first_response_due_at, sla_resolution_due_at,
+  sla_first_responded_at, sla_resolved_at, sla_next_due_at)
 select gen_random_uuid(), a.area, g.i, a.area || '-' || lpad(g.i::text, 7, '0'),
   jsonb_build_object('property', p.code, 'issueTitle', t.title, 'unit', (g.i % 900 + 100)::text,
     'description', '<p>' || t.title || ' reported by resident, see unit ' || (g.i % 900 + 100) || '</p>',
@@ -94,7 +98,11 @@ select gen_random_uuid(), a.area, g.i, a.area || '-' || lpad(g.i::text, 7, '0'),
        when g.i % 3 = 0 then null else h.id end,
   case when s.status = 'New' or g.i % 4 = 0 then null else ${groupArray}[1 + (g.i * 13) % ${groups.length}] end,
   case when g.i % 2 = 0 then c.at + interval '7 days' end,
-  c.at, least(c.at + (r.r2 * interval '30 days'), now()), 1 + g.i % 5
+  c.at, least(c.at + (r.r2 * interval '30 days'), now()), 1 + g.i % 5,
+  c.at, c.at, case when s.status = 'Waiting on requester' then c.at end, d.due, d.due,
+  case when s.status not in ('New', 'Assigned') then c.at end,
+  case when s.status in ('Resolved', 'Closed') then c.at end,
+  case when s.status in ('New', 'Assigned', 'In progress') then d.due else '9999-12-31 00:00:00+00' end
 from generate_series(${from}, ${to}) as g(i)
 cross join lateral (select random() + 0 * g.i as r1, random() + 0 * g.i as r2) r
 cross join lateral (select ${areaArray}[1 + (g.i * 7) % ${areas.length}] as area) a
@@ -106,6 +114,7 @@ cross join lateral (select ${wordArray}[1 + (g.i * 37) % ${WORDS.length}] || ' '
 cross join lateral (select case when r.r1 < 0.45 then 'Closed' when r.r1 < 0.60 then 'Resolved'
   when r.r1 < 0.66 then 'New' when r.r1 < 0.76 then 'Assigned' when r.r1 < 0.90 then 'In progress'
   else 'Waiting on requester' end as status) s
+cross join lateral (select now() + (((g.i * 11) % 1000) - 20) * interval '1 hour' as due) d
 join bench_people u on u.n = 1 + (g.i * 13) % ${REQUESTERS}
 join bench_people h on h.n = 1 + (g.i * 17) % ${HANDLERS}
 returning id, sequence, requester_id, assignee_user_id, status, created_at, updated_at)
@@ -387,6 +396,11 @@ async function main(): Promise<void> {
         url: '/api/tickets?status=New&assignee=my-groups',
         table: tickets,
       },
+      { name: 'tickets sla=breached', user: 'maintenance', url: '/api/tickets?sla=breached', table: tickets },
+      { name: 'tickets sla=breached', user: 'admin', url: '/api/tickets?sla=breached', table: tickets },
+      { name: 'tickets sla=breaching', user: 'maintenance', url: '/api/tickets?sla=breaching', table: tickets },
+      { name: 'tickets sort=slaDue', user: 'maintenance', url: '/api/tickets?sort=slaDue', table: tickets },
+      { name: 'tickets sort=slaDue', user: 'admin', url: '/api/tickets?sort=slaDue', table: tickets },
       { name: 'tickets full-text (common word)', user: 'maintenance', url: '/api/tickets?q=leak', table: tickets },
       { name: 'tickets full-text (two words)', user: 'maintenance', url: '/api/tickets?q=leak%20sink', table: tickets },
       { name: `tickets full-text (rare: ${rare})`, user: 'maintenance', url: `/api/tickets?q=${rare}`, table: tickets },

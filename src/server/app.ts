@@ -25,6 +25,7 @@ import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { slaCheckPlugin, slaPolicyPlugin } from './plugins/sla';
 import { staticPlugin } from './plugins/static';
 import { apiRoutes } from './routes/api/index';
 
@@ -33,10 +34,13 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Runs when the app closes, after every plugin has closed (the database included). */
   afterClose?: () => Promise<void>;
+  /** The clock service levels read (epoch ms); default `Date.now`. Tests inject a fixed one. */
+  now?: () => number;
 };
 
-async function registerAll(app: FastifyInstance, config: AppConfig): Promise<void> {
+async function registerAll(app: FastifyInstance, config: AppConfig, now: () => number): Promise<void> {
   app.decorate('config', config);
+  app.decorate('now', now);
   await app.register(admissionPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -46,7 +50,9 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
   await app.register(attachmentStorePlugin);
   await app.register(attachmentSweepPlugin);
   await app.register(areaReloadPlugin);
+  await app.register(slaPolicyPlugin);
   await app.register(domainsPlugin);
+  await app.register(slaCheckPlugin);
   if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
   await app.register(authPlugin);
   await app.register(openapiPlugin);
@@ -104,7 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { afterClose } = options;
   if (afterClose) app.addHook('onClose', async () => afterClose());
   try {
-    await registerAll(app, config);
+    await registerAll(app, config, options.now ?? Date.now);
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

@@ -48,6 +48,8 @@ const EnvSchema = Type.Object({
   SIGN_IN_LOCK_AFTER_FAILURES: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
   SIGN_IN_LOCK_MINUTES: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
   API_RATE_LIMIT_PER_MINUTE: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$' })),
+  SLA_CONFIG_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  SLA_CHECK_INTERVAL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -154,6 +156,12 @@ export type AppConfig = {
    * (API_RATE_LIMIT_PER_MINUTE, default 600; 0 turns the limit off; docs/behaviour.md "Rate limit").
    */
   apiRateLimit: { perMinute: number };
+  /**
+   * Service levels (domains/sla; docs/behaviour.md "Service levels"): the targets file
+   * (SLA_CONFIG_FILE, default `config/sla.json` of the package) and how often the breach check
+   * runs, in ms (SLA_CHECK_INTERVAL_SECONDS, default 60; 0 turns the check off).
+   */
+  sla: { configFile: string; checkIntervalMs: number };
 };
 
 /** Thrown by {@link loadConfig} with every problem found, one per line. */
@@ -208,6 +216,7 @@ const PATTERN_HINTS: Record<string, string> = {
   SIGN_IN_LOCK_AFTER_FAILURES: 'must be a whole number of failed sign-ins, e.g. 20',
   SIGN_IN_LOCK_MINUTES: 'must be a whole number of minutes, e.g. 15',
   API_RATE_LIMIT_PER_MINUTE: 'must be a whole number of requests, e.g. 600 (0: no limit)',
+  SLA_CHECK_INTERVAL_SECONDS: 'must be a whole number of seconds, e.g. 60 (0: no breach check)',
 };
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -480,6 +489,10 @@ function configFromEnv(env: Env, port: number, cwd: string): Omit<AppConfig, 'at
     },
     apiRateLimit: {
       perMinute: Number(env.API_RATE_LIMIT_PER_MINUTE ?? DEFAULT_API_RATE_LIMIT_PER_MINUTE),
+    },
+    sla: {
+      configFile: abs(env.SLA_CONFIG_FILE ?? join(root, 'config', 'sla.json')),
+      checkIntervalMs: Number(env.SLA_CHECK_INTERVAL_SECONDS ?? 60) * 1000,
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import type { AreaCatalogue } from './domains/areas';
 import type { AttachmentStore } from './domains/attachments';
 import type { AuthUser, GroupReferences } from './domains/role-groups';
+import type { SlaPolicy } from './domains/sla';
 import type { DomainEvents } from './lib/domain-events';
 import type { ClusterEvents } from './plugins/cluster-events';
 import type { PortalEvents } from './plugins/domains';
@@ -25,6 +26,10 @@ declare module 'fastify' {
     events: DomainEvents<PortalEvents>;
     /** Checks that name what uses a role group before it may be deleted (plugins/domains.ts). */
     groupReferences: GroupReferences;
+    /** The service-level policy read from `config/sla.json` at start (plugins/sla.ts). */
+    slaPolicy: SlaPolicy;
+    /** The app's clock, epoch ms (`BuildOptions.now`, default `Date.now`): service-level times read it. */
+    now: () => number;
     /** Public signing keys of the built-in identity provider (absent with an external issuer). */
     builtinJwks?: JSONWebKeySet;
   }

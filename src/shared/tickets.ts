@@ -13,6 +13,7 @@ import type { TicketApproval } from './approvals';
 import type { AttachmentRef } from './attachment';
 import type { JsonValue } from './json';
 import { readRichText, type RichTextReading } from './rich-text';
+import type { SlaFilter, TicketSla } from './sla';
 import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
@@ -118,6 +119,8 @@ export type Ticket = Submission & {
   isOverdue: boolean;
   /** The requester's feedback rating (1–5), null when not rated or the feedback has no rating. */
   rating: number | null;
+  /** Service level: first-response and resolution targets (src/shared/sla.ts), null when it has none. */
+  sla: TicketSla;
   /** The ticket's feedback (rating 1–5 or null), null when not rated (only on `GET|PATCH /api/tickets/:id`). */
   feedback?: TicketFeedbackRef | null;
   /** What the signed-in user may do on this ticket (only on `GET /api/tickets/:id`). */
@@ -163,8 +166,12 @@ export type TransitionConflictBody = {
   allowed: TicketStatus[];
 };
 
-/** Sort orders of `GET /api/tickets` (`-` = descending). */
-export const TICKET_SORTS = ['-updatedAt', 'updatedAt', '-createdAt', 'createdAt'] as const;
+/**
+ * Sort orders of `GET /api/tickets` (`-` = descending). `slaDue`: by the due time of the soonest
+ * running service-level target, soonest first, tickets without a running target last; `-slaDue`
+ * is its exact reverse.
+ */
+export const TICKET_SORTS = ['-updatedAt', 'updatedAt', '-createdAt', 'createdAt', 'slaDue', '-slaDue'] as const;
 export type TicketSort = (typeof TICKET_SORTS)[number];
 
 /** Filters of `GET /api/tickets`, `/export.csv` and `/counts` (query-string names). */
@@ -178,6 +185,8 @@ export type TicketFilters = {
   property?: string;
   priority?: TicketPriority;
   overdue?: boolean;
+  /** `breaching`: a running service-level target is due within the hour; `breached`: one is past due. */
+  sla?: SlaFilter;
   q?: string;
 };
 

@@ -313,6 +313,7 @@ describe("the other features' pages in the shell", () => {
         'Status',
         'Priority',
         'Due',
+        'SLA',
         'Rating',
         'Updated',
       ]);

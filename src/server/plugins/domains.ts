@@ -7,7 +7,10 @@
  * - `submissionCreated`: approvals hold a submission one of its area's approval steps applies to
  *   (status Waiting for approval, not routed); any other is routed by the assignment rules (the
  *   approvals listener calls routing, so the order is plain); then ticket feedback links a rating
- *   to the ticket it rates (all inside the creating transaction);
+ *   to the ticket it rates, then the service-level clock starts (all inside the creating
+ *   transaction; a held ticket's clock starts when its last approval routes it);
+ * - `ticketChanged`, `commentPosted`: the service-level clock moves (pauses, resumes, first
+ *   response, resolution, reopening, priority) inside the changing transaction;
  * - `roleGroupsChanged`: the other API nodes are told to forget the access they remember (when the
  *   change commits; plugins/cluster-events.ts), and a node told so by another forgets its own;
  * - `assignmentRulesChanged`: likewise for the routing rules each node keeps (topic `rules`);
@@ -21,6 +24,12 @@ import {
   type AssignmentEvents,
 } from '../domains/assignments';
 import { GroupReferences, invalidateAccess, type RoleGroupEvents } from '../domains/role-groups';
+import {
+  advanceClockOnChange,
+  advanceClockOnComment,
+  startClockOnCreation,
+  type SlaEvents,
+} from '../domains/sla';
 import type { SubmissionEvents } from '../domains/submissions';
 import {
   objectToFeedback,
@@ -32,15 +41,23 @@ import { DomainEvents } from '../lib/domain-events';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** Every event the portal's domains announce. */
-export type PortalEvents = SubmissionEvents & TicketEvents & RoleGroupEvents & AssignmentEvents & ApprovalEvents;
+export type PortalEvents = SubmissionEvents &
+  TicketEvents &
+  RoleGroupEvents &
+  AssignmentEvents &
+  ApprovalEvents &
+  SlaEvents;
 
-/** See the module comment. Needs `app.db` and `app.cluster`. */
+/** See the module comment. Needs `app.db`, `app.cluster`, `app.slaPolicy` and `app.now`. */
 export const domainsPlugin = sharedPlugin(async (app) => {
-  const { cluster, db } = app;
+  const { cluster, db, slaPolicy, now } = app;
   const events = new DomainEvents<PortalEvents>();
   events.on('submissionChecking', objectToFeedback);
   events.on('submissionCreated', holdForApproval(events, routeCreatedSubmissions(db)));
   events.on('submissionCreated', recordFeedbackOfSubmission);
+  events.on('submissionCreated', startClockOnCreation(slaPolicy, now));
+  events.on('ticketChanged', advanceClockOnChange(slaPolicy, now));
+  events.on('commentPosted', advanceClockOnComment(slaPolicy, now));
   events.on('roleGroupsChanged', ({ tx }) => cluster.publish(tx, 'access'));
   cluster.on('access', () => invalidateAccess(db));
   events.on('assignmentRulesChanged', ({ tx }) => cluster.publish(tx, 'rules'));

@@ -23,6 +23,8 @@ export type TestAppOptions = {
   database?: DatabaseConfig;
   /** Fastify logger options; default silent (or TEST_LOG_LEVEL). */
   logger?: FastifyServerOptions['logger'];
+  /** The app's clock (epoch ms) for service levels; default Date.now. */
+  now?: () => number;
 };
 
 async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -95,7 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   const logger = options.logger ?? { level: process.env.TEST_LOG_LEVEL ?? 'silent' };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { logger, afterClose: cleanup });
+    app = await buildApp(config, { logger, afterClose: cleanup, ...(options.now ? { now: options.now } : {}) });
   } catch (error) {
     await cleanup();
     throw error;

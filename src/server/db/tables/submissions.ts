@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import type { JsonValue } from '../../../shared/json';
 import { timestamptz, tsvector } from './columns';
 import { properties } from './properties';
@@ -36,6 +36,30 @@ export const submissions = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The routing rule that assigned this submission on creation (docs/behaviour.md "Routing"). */
     assignmentRuleId: uuid('assignment_rule_id').references(() => assignmentRules.id, { onDelete: 'set null' }),
+    // Service levels (docs/behaviour.md "Service levels"; domains/sla). All null on a ticket
+    // without a clock: one older than the feature, of an area without targets, or still waiting
+    // for approval.
+    /** When the first-response clock started (the ticket was routed). */
+    slaStartedAt: timestamptz('sla_started_at'),
+    /** When the resolution clock (re)started: the start, or the last reopening. */
+    slaResolutionStartedAt: timestamptz('sla_resolution_started_at'),
+    /** Set while the clock is paused (Waiting on requester, Waiting for approval). */
+    slaPausedSince: timestamptz('sla_paused_since'),
+    /** Working time paused since the resolution clock (re)started, in ms (ended pauses only). */
+    slaPausedMs: bigint('sla_paused_ms', { mode: 'number' }).notNull().default(0),
+    slaFirstResponseDueAt: timestamptz('sla_first_response_due_at'),
+    slaResolutionDueAt: timestamptz('sla_resolution_due_at'),
+    slaFirstRespondedAt: timestamptz('sla_first_responded_at'),
+    slaResolvedAt: timestamptz('sla_resolved_at'),
+    /**
+     * The due time of the soonest running target, or 9999-12-31 when none runs (paused, met, no
+     * clock): never null, so keyset pages on `(sla_next_due_at, id)` need no NULL branch.
+     */
+    slaNextDueAt: timestamptz('sla_next_due_at').notNull().default(sql`'9999-12-31 00:00:00+00'`),
+    /** When the breach check must next look at this ticket; null when nothing is pending. */
+    slaCheckAt: timestamptz('sla_check_at'),
+    /** Breach notifications sent: `"<target>:<state>"` → the due time (epoch ms) they were sent for. */
+    slaNotified: jsonb('sla_notified').$type<Record<string, number>>().notNull().default({}),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`jsonb_to_tsvector('simple'::regconfig, "data", '["string","numeric"]'::jsonb)`),
@@ -74,6 +98,9 @@ export const submissions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('submissions_due_idx').on(t.dueAt),
+    // Service levels: the sla filter and the slaDue sort of /Tickets; the breach check's queue.
+    index('submissions_sla_next_due_idx').on(t.slaNextDueAt, t.id),
+    index('submissions_sla_check_idx').on(t.slaCheckAt).where(sql`${t.slaCheckAt} is not null`),
     // Filtered /Tickets pages (bench:lists, docs/performance.md): area and status filters sorted
     // by last update, and "assigned to me" with a status, seek instead of intersecting bitmaps.
     index('submissions_area_updated_idx').on(t.area, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -5,6 +5,7 @@
  * the CSV export and the per-status counts.
  */
 import { and, asc, count, desc, eq, isNull, lt, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { SLA_BREACHING_WINDOW_MS, type SlaFilter } from '../../../shared/sla';
 import { TICKET_STATUSES, type TicketStatus } from '../../../shared/submission';
 import {
   COUNT_CAP,
@@ -33,17 +34,37 @@ import { storableDate } from '../../lib/storable-input';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { selectTicketList, toTicketListItem, type TicketListRow } from './repository';
 
-type SortSpec = { column: typeof submissions.updatedAt | typeof submissions.createdAt; descending: boolean };
+type SortSpec = {
+  column: typeof submissions.updatedAt | typeof submissions.createdAt | typeof submissions.slaNextDueAt;
+  descending: boolean;
+  key: (row: TicketListRow) => Date;
+};
 
+// slaDue: `sla_next_due_at` is never null (9999-12-31 without a running target), so the keyset
+// comparison needs no NULL branch and walks `submissions_sla_next_due_idx`.
 const SORTS: Record<TicketSort, SortSpec> = {
-  '-updatedAt': { column: submissions.updatedAt, descending: true },
-  updatedAt: { column: submissions.updatedAt, descending: false },
-  '-createdAt': { column: submissions.createdAt, descending: true },
-  createdAt: { column: submissions.createdAt, descending: false },
+  '-updatedAt': { column: submissions.updatedAt, descending: true, key: (row) => row.updatedAt },
+  updatedAt: { column: submissions.updatedAt, descending: false, key: (row) => row.updatedAt },
+  '-createdAt': { column: submissions.createdAt, descending: true, key: (row) => row.createdAt },
+  createdAt: { column: submissions.createdAt, descending: false, key: (row) => row.createdAt },
+  slaDue: { column: submissions.slaNextDueAt, descending: false, key: (row) => row.slaNextDueAt },
+  '-slaDue': { column: submissions.slaNextDueAt, descending: true, key: (row) => row.slaNextDueAt },
 };
 
 function keyOf(row: TicketListRow, sort: TicketSort): string {
-  return (SORTS[sort].column === submissions.updatedAt ? row.updatedAt : row.createdAt).toISOString();
+  return SORTS[sort].key(row).toISOString();
+}
+
+/**
+ * The `sla` filter as of `now` (epoch ms), on `sla_next_due_at` (the soonest running target's due
+ * time; a later running target is never due sooner): `breached` — past due; `breaching` — due
+ * within the hour, not yet past (docs/behaviour.md "Service levels").
+ */
+function slaCondition(filter: SlaFilter, now: number, bind: Bind): SQL {
+  const at = sql`${bind(new Date(now).toISOString())}::timestamptz`;
+  if (filter === 'breached') return sql`${submissions.slaNextDueAt} <= ${at}`;
+  const until = sql`${bind(new Date(now + SLA_BREACHING_WINDOW_MS).toISOString())}::timestamptz`;
+  return sql`${submissions.slaNextDueAt} > ${at} and ${submissions.slaNextDueAt} <= ${until}`;
 }
 
 function parseCursor(text: string, sort: TicketSort): Cursor {
@@ -101,10 +122,11 @@ export function filterConditions(
   withStatus = true,
   groupIds?: readonly string[],
   bind: Bind = bindAsParameter,
+  now = Date.now(),
 ): (SQL | undefined)[] {
   return [
     ticketVisibility(user, undefined, groupIds, bind),
-    ...filterOnlyConditions(user, filters, withStatus, groupIds, bind),
+    ...filterOnlyConditions(user, filters, withStatus, groupIds, bind, now),
   ];
 }
 
@@ -115,6 +137,7 @@ function filterOnlyConditions(
   withStatus: boolean,
   groupIds: readonly string[] | undefined,
   bind: Bind,
+  now: number,
 ): (SQL | undefined)[] {
   return [
     filters.area ? eq(submissions.area, bind(filters.area)) : undefined,
@@ -126,6 +149,7 @@ function filterOnlyConditions(
     filters.overdue
       ? and(lt(submissions.dueAt, sql`now()`), notInArray(submissions.status, [...DONE_STATUSES]))
       : undefined,
+    filters.sla ? slaCondition(filters.sla, now, bind) : undefined,
     filters.q?.trim() ? searchCondition(filters.q, bind) : undefined,
   ];
 }
@@ -139,8 +163,17 @@ export function withStoredNumberCase<F extends TicketFilters>(filters: F, areaKe
   return numberPrefix ? { ...filters, q: numberPrefix } : filters;
 }
 
-/** One page request of the ticket list: filters, sort, page size and the cursor (absent: first page). */
-export type ListTicketsInput = { filters: TicketFilters; sort: TicketSort; limit: number; cursor: string | undefined };
+/**
+ * One page request of the ticket list: filters, sort, page size, the cursor (absent: first page)
+ * and the time the `sla` filter and the items' service levels are judged at (epoch ms, default now).
+ */
+export type ListTicketsInput = {
+  filters: TicketFilters;
+  sort: TicketSort;
+  limit: number;
+  cursor: string | undefined;
+  now?: number;
+};
 
 /**
  * Whether `user`'s page is built from one first page per visibility branch ({@link visibleAmong})
@@ -197,7 +230,8 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
   const bindings = new PlaceholderBindings();
   const { bind } = bindings;
   const groupIds = await myGroupIdList(db, user);
-  const conditions = filterOnlyConditions(user, input.filters, true, groupIds, bind);
+  const now = input.now ?? Date.now();
+  const conditions = filterOnlyConditions(user, input.filters, true, groupIds, bind, now);
   if (input.cursor !== undefined) {
     const cursor = parseCursor(input.cursor, input.sort);
     const row = sql`(${spec.column}, ${submissions.id})`;
@@ -217,7 +251,6 @@ export async function listTickets(db: Database, user: AuthUser, input: ListTicke
   );
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
-  const now = Date.now();
   const nextCursor =
     rows.length > input.limit && last
       ? encodeCursor({ sort: `tickets${input.sort}`, key: keyOf(last, input.sort), id: last.id })

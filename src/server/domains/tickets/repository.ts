@@ -1,6 +1,7 @@
 /** Reading tickets: one select (ticket + requester + assignee user + assignee group + rating) and the API shape. */
 import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ticketSla } from '../../../shared/sla';
 import type { TicketPriority, TicketStatus } from '../../../shared/submission';
 import { isOverdue, type Ticket, type TicketListItem } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
@@ -26,6 +27,12 @@ export const ticketListColumns = {
   assigneeGroupId: roleGroups.id,
   assigneeGroupName: roleGroups.name,
   rating: ticketFeedback.rating,
+  slaFirstResponseDueAt: submissions.slaFirstResponseDueAt,
+  slaResolutionDueAt: submissions.slaResolutionDueAt,
+  slaFirstRespondedAt: submissions.slaFirstRespondedAt,
+  slaResolvedAt: submissions.slaResolvedAt,
+  slaPausedSince: submissions.slaPausedSince,
+  slaNextDueAt: submissions.slaNextDueAt,
 };
 
 /** Columns of a ticket row. */
@@ -92,6 +99,16 @@ export function toTicketListItem(row: TicketListRow, now = Date.now()): TicketLi
     dueAt,
     isOverdue: isOverdue({ status, dueAt }, now),
     rating: row.rating,
+    sla: ticketSla(
+      {
+        firstResponseDueAt: row.slaFirstResponseDueAt,
+        resolutionDueAt: row.slaResolutionDueAt,
+        firstRespondedAt: row.slaFirstRespondedAt,
+        resolvedAt: row.slaResolvedAt,
+        pausedSince: row.slaPausedSince,
+      },
+      now,
+    ),
   };
 }
 

@@ -28,13 +28,14 @@ async function loadHome(signal: AbortSignal) {
   return { activity, assigned, areas };
 }
 
-type HomeOptions = { canSubmit: boolean; isHandler: boolean };
+type HomeOptions = { canSubmit: boolean; isHandler: boolean; forHandlers?: ReactNode };
 
 function SignedInHome({
   firstName,
   canSubmit,
   isHandler,
   aside,
+  forHandlers,
 }: { firstName: string; aside: ReactNode } & HomeOptions) {
   const home = useResource('home', loadHome);
   return (
@@ -59,6 +60,7 @@ function SignedInHome({
         <div className="home-grid__main">
           {home.status === 'loading' ? <Loading /> : null}
           {home.status === 'error' ? <LoadError what="Your requests" error={home.error} onRetry={home.reload} /> : null}
+          {isHandler ? forHandlers : null}
           {home.status === 'ready' ? <HomeLists data={home.data} canSubmit={canSubmit} isHandler={isHandler} /> : null}
         </div>
         {/* below 1024 px the side follows the lists: invisible until they are in, so it never moves on screen */}
@@ -126,9 +128,11 @@ function HomeLists({ data, canSubmit, isHandler }: { data: HomeData } & HomeOpti
  * links to the user's most used forms, their open requests, the open tickets assigned to them or
  * their groups (linking to the ticket view; the section is left out for a user who handles no
  * tickets and has none assigned), their recent submissions, and `aside` (the route module passes
- * the announcements of the content feature). Signed out: the sign-in call to action and `aside`.
+ * the announcements of the content feature). `forHandlers` shows above the lists to a user who
+ * works tickets only (the route module passes the sla feature's "Breaching soonest"). Signed out:
+ * the sign-in call to action and `aside`.
  */
-export function HomePage({ aside }: { aside: ReactNode }) {
+export function HomePage({ aside, forHandlers }: { aside: ReactNode; forHandlers?: ReactNode }) {
   useDocumentTitle('Home');
   const session = useSession();
   if (session.status === 'loading') return <Loading />;
@@ -157,6 +161,7 @@ export function HomePage({ aside }: { aside: ReactNode }) {
       canSubmit={canSubmitSomeForm(session.user)}
       isHandler={hasScope(session.user, TICKETS_WORK_SCOPE)}
       aside={aside}
+      forHandlers={forHandlers}
     />
   );
 }

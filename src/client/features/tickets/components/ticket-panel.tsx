@@ -87,8 +87,21 @@ function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket })
   );
 }
 
-/** See the module comment; `extra` (another feature's piece, e.g. the approval) shows at its end. */
-export function TicketPanel({ ticket, onSave, extra }: { ticket: Ticket; onSave: SaveTicket; extra?: ReactNode }) {
+/**
+ * See the module comment; other features' pieces the route module composes in: `sla` (the service
+ * level) and `extra` (the approval), shown at the panel's end.
+ */
+export function TicketPanel({
+  ticket,
+  onSave,
+  sla,
+  extra,
+}: {
+  ticket: Ticket;
+  onSave: SaveTicket;
+  sla?: ReactNode;
+  extra?: ReactNode;
+}) {
   const fields = ticket.allowed?.fields ?? [];
   const canAssign = fields.includes('assigneeUserId') || fields.includes('assigneeGroupId');
   const assignee = [ticket.assigneeUser?.name, ticket.assigneeGroup?.name].filter(Boolean).join(' · ') || '—';
@@ -142,6 +155,7 @@ export function TicketPanel({ ticket, onSave, extra }: { ticket: Ticket; onSave:
           )}
         </dd>
       </dl>
+      {sla}
       <div className="ticket-actions">
         {ticket.allowed?.feedbackForm ? (
           <Link className="button" to={ticket.allowed.feedbackForm}>

@@ -53,10 +53,14 @@ const TABS = [
  * shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
  * Comments and History are tabs ({@link TabList}, automatic activation); the comments stay
  * mounted while hidden, so a comment being written survives a look at the history.
+ * `renderSla` draws the ticket's service level in the side panel and `panelExtra` another
+ * feature's piece (the approval); the route module passes both.
  */
 export function TicketViewPage({
+  renderSla,
   panelExtra,
 }: {
+  renderSla?: (ticket: Ticket) => ReactNode;
   /** Another feature's piece for the side panel (the approval): the ticket, and a reload of the page's data. */
   panelExtra?: (ticket: Ticket, reload: () => void) => ReactNode;
 } = {}) {
@@ -111,7 +115,7 @@ export function TicketViewPage({
           <TicketSubmission ticket={t} onShown={showSubmission} />
         </section>
         <div style={untilSettled}>
-          <TicketPanel ticket={t} onSave={save} extra={panelExtra?.(t, reloadAll)} />
+          <TicketPanel ticket={t} onSave={save} sla={renderSla?.(t)} extra={panelExtra?.(t, reloadAll)} />
         </div>
       </div>
       <TabList

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../shared/tickets';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketListItem } from '../../../../shared/tickets';
 import { LoadError, Loading } from '../../../components/status-message';
 import { ticketViewPath } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
@@ -23,6 +24,14 @@ const SELECTS: { name: string; label: string; options: readonly (readonly [strin
   },
   { name: 'requester', label: 'Requester', options: [['me', 'Me']] },
   {
+    name: 'sla',
+    label: 'Service level',
+    options: [
+      ['breaching', 'Breaching within 1 hour'],
+      ['breached', 'Breached'],
+    ],
+  },
+  {
     name: 'sort',
     label: 'Sort',
     options: [
@@ -30,6 +39,8 @@ const SELECTS: { name: string; label: string; options: readonly (readonly [strin
       ['updatedAt', 'Least recently updated'],
       ['-createdAt', 'Newest'],
       ['createdAt', 'Oldest'],
+      ['slaDue', 'Service level due soonest'],
+      ['-slaDue', 'Service level due latest'],
     ],
   },
 ];
@@ -47,9 +58,10 @@ async function downloadCsv(query: URLSearchParams): Promise<void> {
 /**
  * `/Tickets`: every ticket the user may read across areas. Filters, sort and the page cursor live
  * in the URL query, so a filtered view can be bookmarked and shared; counts per status as a small
- * chart; CSV export of the filtered view.
+ * chart; CSV export of the filtered view. `renderSla` draws a ticket's service-level cell (the
+ * route module passes the sla feature's); without it the column is left out.
  */
-export function TicketsPage() {
+export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem) => ReactNode } = {}) {
   useDocumentTitle('Tickets');
   const { params, setParams, setFilter } = useUrlFilters();
   const key = params.toString();
@@ -142,6 +154,7 @@ export function TicketsPage() {
                     'Status',
                     'Priority',
                     'Due',
+                    ...(renderSla ? ['SLA'] : []),
                     'Rating',
                     'Updated',
                   ].map((h) => (
@@ -168,6 +181,7 @@ export function TicketsPage() {
                       {t.dueAt ? new Date(t.dueAt).toLocaleDateString() : ''}
                       {t.isOverdue ? ' (overdue)' : ''}
                     </td>
+                    {renderSla ? <td>{renderSla(t)}</td> : null}
                     <td>{t.rating === null ? '' : <span aria-label={`${t.rating} out of 5`}>{`${t.rating}/5`}</span>}</td>
                     <td>{new Date(t.updatedAt).toLocaleString()}</td>
                   </tr>

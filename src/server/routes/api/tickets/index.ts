@@ -1,7 +1,7 @@
 /**
  * Ticket routes, all `signed-in` with the object-level rule of domains/submissions/visibility.ts
  * (another user's ticket → 404; docs/behaviour.md "Ticket visibility"):
- * - `GET /api/tickets?area&status&assignee&requester&property&priority&overdue&q&sort&limit&cursor` → TicketPage;
+ * - `GET /api/tickets?area&status&assignee&requester&property&priority&overdue&sla&q&sort&limit&cursor` → TicketPage;
  * - `GET /api/tickets/counts?…same filters` → TicketCounts; `GET /api/tickets/export.csv?…` → text/csv;
  * - `GET /api/tickets/assignees` (`tickets:work`) → users and role groups for the pickers;
  * - `GET /api/tickets/:id` → Ticket with `allowed`, `approval` and `ETag`; `PATCH /api/tickets/:id` → Ticket
@@ -78,7 +78,13 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
     },
     async (request) => {
       const { sort, limit, cursor, ...filters } = request.query;
-      return listTickets(app.db, requireUser(request), { filters: withAreaCase(filters), sort, limit, cursor });
+      return listTickets(app.db, requireUser(request), {
+        filters: withAreaCase(filters),
+        sort,
+        limit,
+        cursor,
+        now: app.now(),
+      });
     },
   );
 

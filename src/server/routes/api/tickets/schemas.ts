@@ -1,6 +1,7 @@
 /** TypeBox schemas of `/api/tickets` and `/api/changes` (mirroring src/shared/tickets.ts). */
 import { Type } from 'typebox';
 import type { JsonValue } from '../../../../shared/json';
+import { SLA_FILTERS } from '../../../../shared/sla';
 import { TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../shared/tickets';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
 import { TicketApprovalSchema } from '../approvals/schemas';
@@ -37,6 +38,26 @@ export const TicketFeedbackRefSchema = Type.Object({
   rating: NullableResult(Type.Integer()),
 });
 
+const SlaTargetSchema = Type.Object({
+  dueAt: Type.String({ format: 'date-time' }),
+  state: Type.Enum(['running', 'paused', 'met', 'breached']),
+  remainingMs: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'ms of calendar time until dueAt (running: from now; paused: from the pause)',
+    }),
+  ),
+  breachedByMs: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'ms of calendar time past dueAt (until now, the pause, or metAt)' }),
+  ),
+  metAt: Type.Optional(Type.String({ format: 'date-time' })),
+});
+
+/** `TicketSla`: the service level's two targets, or null when the ticket has none. */
+export const TicketSlaSchema = NullableResult(
+  Type.Object({ firstResponse: SlaTargetSchema, resolution: SlaTargetSchema }),
+);
+
 /** `Ticket`: a submission with its ticket fields. */
 export const TicketSchema = Type.Object({
   ...SubmissionSchema.properties,
@@ -45,6 +66,7 @@ export const TicketSchema = Type.Object({
   dueAt: NullableResult(Type.String({ format: 'date-time' })),
   isOverdue: Type.Boolean(),
   rating: NullableResult(Type.Integer({ minimum: 1, maximum: 5 })),
+  sla: TicketSlaSchema,
   feedback: Type.Optional(NullableResult(TicketFeedbackRefSchema)),
   allowed: Type.Optional(TicketPermissionsSchema),
   approval: Type.Optional(NullableResult(TicketApprovalSchema)),
@@ -89,6 +111,9 @@ export const TicketFilterQuery = Type.Object({
   property: Type.Optional(Type.String({ maxLength: 64 })),
   priority: Type.Optional(Type.Enum(TICKET_PRIORITIES)),
   overdue: Type.Optional(Type.Boolean()),
+  sla: Type.Optional(
+    Type.Enum(SLA_FILTERS, { description: 'breaching: a running target due within the hour; breached: past due' }),
+  ),
   q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 

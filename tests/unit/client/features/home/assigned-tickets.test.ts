@@ -34,6 +34,7 @@ function ticket(n: number, status: TicketStatus, assignee: 'user' | 'group' | 'b
     dueAt: null,
     isOverdue: false,
     rating: null,
+    sla: null,
   };
 }
 
