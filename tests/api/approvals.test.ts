@@ -164,6 +164,18 @@ describe('an AP invoice above 5,000.00', () => {
     expect((await waitingOn('accounting')).items.map((item) => item.ticketId)).not.toContain(submission.id);
   });
 
+  it('starts its service-level clock only when the approval routes it', async () => {
+    const submission = await submitInvoice(6000);
+    const waiting = (await getTicket(app, 'admin', submission.id)).ticket;
+    // held for approval: no target runs yet (the clock starts when the ticket is routed)
+    expect(['paused', undefined]).toContain(waiting.sla?.firstResponse.state);
+    const approved = await decide('accounting', submission.id, { decision: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const routed = approved.json<Ticket>();
+    expect(routed.sla?.firstResponse.state).toBe('running');
+    expect(routed.sla?.resolution.state).toBe('running');
+  });
+
   it('is Rejected with the reason the requester reads; a rejection needs a reason (422)', async () => {
     const submission = await submitInvoice(6000);
     const noReason = await decide('accounting', submission.id, { decision: 'reject', comment: '  ' });
