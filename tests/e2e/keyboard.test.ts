@@ -308,7 +308,6 @@ describe('forms by keyboard alone', () => {
     await tickBoxes('root_systems', 2);
     await typeInto('root_managerName', 'Angela Brooks');
     await typeInto('root_managerEmail', 'angela.brooks@example.com');
-    await pickRadio('root_managerApproved', 0);
     await submitAndLand('TechnologyRequest');
   });
 
