@@ -152,6 +152,34 @@ describe('GET /api/me/requests', () => {
     expect(all.items[0]?.id).toBe(second);
   });
 
+  it('names no person for an assignment a routing rule made', async () => {
+    const admin = await authHeader(app, 'admin');
+    const groups = (await app.inject({ url: '/api/tickets/assignees', headers: admin })).json<{
+      groups: { id: string; name: string }[];
+    }>().groups;
+    const itGroup = groups.find((group) => group.name === 'IT');
+    const rule = await app.inject({
+      method: 'POST',
+      url: '/api/assignment-rules',
+      payload: { name: 'Invoices → IT', area: 'AP', assigneeGroupId: itGroup?.id },
+      headers: admin,
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const routed = await app.inject({
+      method: 'POST',
+      url: '/api/areas/AP/submissions',
+      payload: apInvoice(500),
+      headers: await authHeader(app, 'employee'),
+    });
+    expect(routed.statusCode, routed.body).toBe(201);
+    const [top] = (await requests('employee')).items;
+    expect(top).toMatchObject({
+      id: routed.json<{ id: string }>().id,
+      assigneeGroup: 'IT',
+      lastUpdate: { actor: null, action: 'assigned' },
+    });
+  });
+
   it('refuses a cursor it did not make, and an unknown state, with 400', async () => {
     const headers = await authHeader(app, 'employee');
     for (const query of ['?cursor=abc', '?state=mine']) {

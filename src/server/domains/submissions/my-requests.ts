@@ -25,9 +25,15 @@ const CURSOR_SORT = 'my-requests-updated';
 
 type LastUpdate = { at: string; actor: string | null; action: string };
 
-/** The newest history entry of the row's ticket that its requester may read, as one JSON value. */
+/**
+ * The newest history entry of the row's ticket that its requester may read, as one JSON value; the
+ * actor is null for what the portal did by itself (an assignment by a routing rule names the rule).
+ */
 const lastPublicUpdate = sql<LastUpdate | null>`(
-  select json_build_object('at', c.at, 'actor', u.name, 'action', c.action)
+  select json_build_object(
+    'at', c.at,
+    'actor', case when jsonb_exists(c.diff, 'rule') then null else u.name end,
+    'action', c.action)
   from changes c left join users u on u.id = c.actor_id
   where c.entity = 'submission' and c.entity_id = ${submissions.id}::text and c.action <> 'commented_internal'
   order by c.id desc limit 1)`;
