@@ -23,6 +23,7 @@ import { dbPlugin } from './plugins/db';
 import { domainsPlugin } from './plugins/domains';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
+import { notificationsPlugin } from './plugins/notifications';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
@@ -47,6 +48,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig): Promise<voi
   await app.register(attachmentSweepPlugin);
   await app.register(areaReloadPlugin);
   await app.register(domainsPlugin);
+  await app.register(notificationsPlugin);
   if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
   await app.register(authPlugin);
   await app.register(openapiPlugin);

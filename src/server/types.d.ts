@@ -8,6 +8,7 @@ import type { AttachmentStore } from './domains/attachments';
 import type { AuthUser, GroupReferences } from './domains/role-groups';
 import type { DomainEvents } from './lib/domain-events';
 import type { ClusterEvents } from './plugins/cluster-events';
+import type { MailWorker, NotificationStreams } from './plugins/notifications';
 import type { PortalEvents } from './plugins/domains';
 import type { RoutePermission } from './plugins/auth/route-permission';
 
@@ -25,6 +26,10 @@ declare module 'fastify' {
     events: DomainEvents<PortalEvents>;
     /** Checks that name what uses a role group before it may be deleted (plugins/domains.ts). */
     groupReferences: GroupReferences;
+    /** The open notification streams of this node (plugins/notifications.ts). */
+    notificationStreams: NotificationStreams;
+    /** Delivers the mail outbox (plugins/notifications.ts). */
+    mailWorker: MailWorker;
     /** Public signing keys of the built-in identity provider (absent with an external issuer). */
     builtinJwks?: JSONWebKeySet;
   }

@@ -5,7 +5,11 @@
  *
  * - `submissionChecking`: ticket feedback objects to a rating of a ticket the requester may not rate;
  * - `submissionCreated`: routing assigns the new submission by the assignment rules, then ticket
- *   feedback links a rating to the ticket it rates (both inside the creating transaction);
+ *   feedback links a rating to the ticket it rates, then notifications tell the assignees and the
+ *   resolver of a rated ticket (all inside the creating transaction);
+ * - `ticketChanged`, `commentPosted`: notifications tell the new assignees and the requester;
+ *   every notification written tells each node's open notification streams (cluster topic
+ *   `notifications`, when the transaction commits);
  * - `roleGroupsChanged`: the other API nodes are told to forget the access they remember (when the
  *   change commits; plugins/cluster-events.ts), and a node told so by another forgets its own;
  * - `assignmentRulesChanged`: likewise for the routing rules each node keeps (topic `rules`);
@@ -18,6 +22,12 @@ import {
   type AssignmentEvents,
 } from '../domains/assignments';
 import { GroupReferences, invalidateAccess, type RoleGroupEvents } from '../domains/role-groups';
+import {
+  notifyOnCommentPosted,
+  notifyOnSubmissionCreated,
+  notifyOnTicketChanged,
+  type NotificationDeps,
+} from '../domains/notifications';
 import type { SubmissionEvents } from '../domains/submissions';
 import {
   objectToFeedback,
@@ -27,6 +37,26 @@ import {
 } from '../domains/tickets';
 import { DomainEvents } from '../lib/domain-events';
 import { sharedPlugin } from '../lib/shared-plugin';
+import type { ClusterEvents } from './cluster-events';
+
+/** Users per cluster message (uuids and commas: well below the message's limit). */
+const USERS_PER_MESSAGE = 150;
+
+/**
+ * What the notification listeners need: `changed` publishes the users whose notifications changed
+ * on the cluster topic `notifications` (every node, this one too, recounts their open streams
+ * after the commit: plugins/notifications.ts).
+ */
+export function notificationDeps(cluster: ClusterEvents, publicUrl: string): NotificationDeps {
+  return {
+    publicUrl,
+    async changed(tx, userIds) {
+      for (let start = 0; start < userIds.length; start += USERS_PER_MESSAGE) {
+        await cluster.publish(tx, 'notifications', userIds.slice(start, start + USERS_PER_MESSAGE).join(','));
+      }
+    },
+  };
+}
 
 /** Every event the portal's domains announce. */
 export type PortalEvents = SubmissionEvents & TicketEvents & RoleGroupEvents & AssignmentEvents;
@@ -38,6 +68,10 @@ export const domainsPlugin = sharedPlugin(async (app) => {
   events.on('submissionChecking', objectToFeedback);
   events.on('submissionCreated', routeCreatedSubmissions(db));
   events.on('submissionCreated', recordFeedbackOfSubmission);
+  const notifications = notificationDeps(app.cluster, app.config.publicUrl);
+  events.on('submissionCreated', notifyOnSubmissionCreated(notifications));
+  events.on('ticketChanged', notifyOnTicketChanged(notifications));
+  events.on('commentPosted', notifyOnCommentPosted(notifications));
   events.on('roleGroupsChanged', ({ tx }) => cluster.publish(tx, 'access'));
   cluster.on('access', () => invalidateAccess(db));
   events.on('assignmentRulesChanged', ({ tx }) => cluster.publish(tx, 'rules'));
