@@ -31,7 +31,12 @@ let app: FastifyInstance;
 const ids = {} as Record<Username, string>;
 let bus: DomainEvents<NotificationSourceEvents>;
 
-async function call(username: Username, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) {
+async function call(
+  username: Username,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: Record<string, unknown>,
+) {
   const headers = await authHeader(app, username);
   return payload === undefined ? app.inject({ method, url, headers }) : app.inject({ method, url, headers, payload });
 }
@@ -45,7 +50,8 @@ async function page(username: Username, query = ''): Promise<NotificationPage> {
 /** Every user's unread notifications as `kind ticketId` strings. */
 async function unreadOfAll(): Promise<Record<Username, string[]>> {
   const result = {} as Record<Username, string[]>;
-  for (const user of USERS) result[user] = (await page(user, '?unread=true')).items.map((n) => `${n.kind} ${n.ticketId}`);
+  for (const user of USERS)
+    result[user] = (await page(user, '?unread=true')).items.map((n) => `${n.kind} ${n.ticketId}`);
   return result;
 }
 
@@ -63,7 +69,8 @@ async function added(act: () => Promise<unknown>): Promise<Partial<Record<Userna
 }
 
 async function readAll(): Promise<void> {
-  for (const user of USERS) expect((await call(user, 'POST', '/api/notifications/read', { all: true })).statusCode).toBe(200);
+  for (const user of USERS)
+    expect((await call(user, 'POST', '/api/notifications/read', { all: true })).statusCode).toBe(200);
 }
 
 /** A ResidentService request of `username` (routed to Maintenance by the seeded rule). */
@@ -326,16 +333,18 @@ describe('e-mail settings and the mail catcher', () => {
     const mailBefore = await outboxOf();
     expect(
       await added(async () => {
-        const response = await call('maintenance', 'POST', `/api/tickets/${ticket.id}/comments`, { body: 'On our way.' });
+        const response = await call('maintenance', 'POST', `/api/tickets/${ticket.id}/comments`, {
+          body: 'On our way.',
+        });
         expect(response.statusCode, response.body).toBe(201);
       }),
     ).toEqual({ employee: [`commented ${ticket.id}`] });
     expect(await outboxOf()).toEqual(mailBefore);
     expect((await patchTicket(app, 'maintenance', ticket.id, { status: 'In progress' })).statusCode).toBe(200);
     expect((await outboxOf()).length).toBe(mailBefore.length + 1);
-    expect((await call('employee', 'PUT', '/api/notification-settings', { email: { commented: 'no' } })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call('employee', 'PUT', '/api/notification-settings', { email: { commented: 'no' } })).statusCode,
+    ).toBe(400);
   });
 
   it('administrators read the outbox on the mail catcher; others get 403', async () => {

@@ -201,7 +201,8 @@ export const clusterEventsPlugin = sharedPlugin(async (app: FastifyInstance) => 
   const cluster: ClusterEvents = {
     nodeId,
     async publish(executor, topic, detail) {
-      if (detail !== undefined && detail.length > MAX_DETAIL) throw new Error(`cluster detail over ${MAX_DETAIL} characters`);
+      if (detail !== undefined && detail.length > MAX_DETAIL)
+        throw new Error(`cluster detail over ${MAX_DETAIL} characters`);
       if (!listener) {
         // PGlite runs one statement or transaction at a time (db/client.ts): this query runs once
         // the publishing transaction has ended.

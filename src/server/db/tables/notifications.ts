@@ -82,7 +82,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     unique('mail_outbox_event_recipient_key').on(t.eventKey, t.userId),
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
     index('mail_outbox_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -17,13 +17,7 @@ import { isJsonObject, type JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { groupMemberIds } from '../role-groups';
 import type { SubmissionCreated } from '../submissions';
-import {
-  lastResolverId,
-  ratedTicketOf,
-  ticketAssignees,
-  type CommentPosted,
-  type TicketChanged,
-} from '../tickets';
+import { lastResolverId, ratedTicketOf, ticketAssignees, type CommentPosted, type TicketChanged } from '../tickets';
 import type { ApprovalDecided, ApprovalRequested, SlaBreaching } from './events';
 import { notify, type NotificationDeps } from './notify';
 
@@ -33,7 +27,11 @@ const APPROVAL_TO = 'Rejected';
 
 /** The readable text of a stored comment body: a rich-text document's text, or an HTML string without tags. */
 export function plainText(value: JsonValue): string {
-  if (typeof value === 'string') return value.replace(/<[^>]*>/g, ' ').replace(/[ \t]+/g, ' ').trim();
+  if (typeof value === 'string')
+    return value
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/[ \t]+/g, ' ')
+      .trim();
   const blocks: string[] = [];
   const walk = (node: JsonValue, out: string[]) => {
     if (Array.isArray(node)) for (const child of node) walk(child, out);
@@ -107,7 +105,15 @@ export function notifyOnSubmissionCreated(deps: NotificationDeps) {
         ? { id: assigned.assigneeGroupId, name: assigned.assigneeGroupName ?? 'your group' }
         : null;
       const key = `submission:${submission.id}`;
-      await notifyAssigned(tx, deps, key, requester.id, { ...ticket, summary: assigned.summary }, assigned.assigneeUserId, group);
+      await notifyAssigned(
+        tx,
+        deps,
+        key,
+        requester.id,
+        { ...ticket, summary: assigned.summary },
+        assigned.assigneeUserId,
+        group,
+      );
     }
     if (!submission.area.ratesTicket) return undefined;
     const rated = await ratedTicketOf(tx, submission.id);
@@ -207,7 +213,8 @@ export function notifyOnSlaBreaching(deps: NotificationDeps) {
       kind: 'slaBreaching',
       eventKey: `sla:${ticket.id}:${target}:${state}:${dueAt}`,
       ticket: { id: ticket.id, number: ticket.number, area: ticket.area },
-      title: state === 'breaching' ? `${ticket.number}: ${label} due within the hour` : `${ticket.number}: ${label} overdue`,
+      title:
+        state === 'breaching' ? `${ticket.number}: ${label} due within the hour` : `${ticket.number}: ${label} overdue`,
       text: `Due ${dueAt.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC')}.`,
     });
   };

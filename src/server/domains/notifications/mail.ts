@@ -18,7 +18,12 @@ export function ticketLink(publicUrl: string, ticketId: string): string {
 }
 
 /** Renders the mail for `recipientName` of a notification with `title` and `text`, linking to `link` (absolute URL) when given. */
-export function renderMail(input: { recipientName: string; title: string; text: string; link: string | null }): RenderedMail {
+export function renderMail(input: {
+  recipientName: string;
+  title: string;
+  text: string;
+  link: string | null;
+}): RenderedMail {
   const { recipientName, title, text, link } = input;
   const lines = [`Hello ${recipientName},`, '', title, ...(text ? ['', text] : [])];
   if (link) lines.push('', `Open the ticket: ${link}`);

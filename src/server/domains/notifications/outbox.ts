@@ -80,14 +80,23 @@ export async function deliverDueMail(
     const rows = await claim(db, now);
     for (const row of rows) {
       try {
-        await send({ messageId: `<outbox-${row.id}@${host}>`, to: row.to, subject: row.subject, text: row.text, html: row.html });
+        await send({
+          messageId: `<outbox-${row.id}@${host}>`,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+        });
         await db.update(mailOutbox).set({ sentAt: now, lastError: null }).where(eq(mailOutbox.id, row.id));
         sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await db
           .update(mailOutbox)
-          .set({ lastError: message.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) })
+          .set({
+            lastError: message.slice(0, 1000),
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+          })
           .where(eq(mailOutbox.id, row.id));
         failed += 1;
       }
@@ -144,7 +153,12 @@ export async function listMail(db: Database, cursorText?: string): Promise<MailP
 
 /** One mail of the outbox with its bodies; 404 for an unknown id. */
 export async function readMail(db: Database, id: string, from: string | null): Promise<MailMessage> {
-  const [row] = /^\d{1,15}$/.test(id) ? await db.select().from(mailOutbox).where(eq(mailOutbox.id, Number(id))) : [];
+  const [row] = /^\d{1,15}$/.test(id)
+    ? await db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, Number(id)))
+    : [];
   if (!row) throw notFound(`There is no mail ${id}.`);
   return { ...toSummary(row), from, text: row.textBody, html: row.htmlBody };
 }

@@ -129,7 +129,12 @@ export async function ticketsAssignedToGroup(db: Database, groupId: string): Pro
 export async function ticketAssignees(
   db: Database,
   id: string,
-): Promise<{ assigneeUserId: string | null; assigneeGroupId: string | null; assigneeGroupName: string | null; summary: string | null } | null> {
+): Promise<{
+  assigneeUserId: string | null;
+  assigneeGroupId: string | null;
+  assigneeGroupName: string | null;
+  summary: string | null;
+} | null> {
   const [row] = await db
     .select({
       assigneeUserId: submissions.assigneeUserId,
