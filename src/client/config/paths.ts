@@ -29,6 +29,9 @@ export const routePaths = {
   assignments: 'Assignments',
   changes: 'Changes',
   formAreas: 'FormAreas',
+  notifications: 'Notifications',
+  settings: 'Settings',
+  mail: 'Mail',
   widgetTest: 'test',
   areaList: ':area',
   areaCreate: `:area/${AREA_CREATE_SEGMENT}`,
@@ -58,6 +61,9 @@ export const paths = {
   assignments: `/${routePaths.assignments}`,
   changes: `/${routePaths.changes}`,
   formAreas: `/${routePaths.formAreas}`,
+  notifications: `/${routePaths.notifications}`,
+  settings: `/${routePaths.settings}`,
+  mail: `/${routePaths.mail}`,
 } as const;
 
 /** `/RoleGroups/Access/{userId}`: a user's effective scopes and where each comes from. */

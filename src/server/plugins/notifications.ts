@@ -210,7 +210,10 @@ export const notificationsPlugin = sharedPlugin(async (app: FastifyInstance) => 
     worker.poke();
     await streams.refresh(detail ? detail.split(',') : null);
   });
-  app.addHook('preClose', async () => streams.close());
+  app.addHook('preClose', (done) => {
+    streams.close();
+    done();
+  });
   app.addHook('onClose', async () => {
     await worker.close();
     smtp?.close();

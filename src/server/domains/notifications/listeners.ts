@@ -53,13 +53,13 @@ async function membersOf(tx: Database, groupId: string | null): Promise<string[]
 }
 
 function idOf(value: unknown): string | null {
-  return isJsonObject(value as JsonValue) && typeof (value as { id?: unknown }).id === 'string'
+  return isJsonObject(value) && typeof (value as { id?: unknown }).id === 'string'
     ? (value as { id: string }).id
     : null;
 }
 
 function nameOf(value: unknown): string {
-  const name = isJsonObject(value as JsonValue) ? (value as { name?: unknown }).name : undefined;
+  const name = isJsonObject(value) ? (value as { name?: unknown }).name : undefined;
   return typeof name === 'string' ? name : 'your group';
 }
 

@@ -61,7 +61,7 @@ async function claim(db: Database, now: Date): Promise<Claimed[]> {
       for update skip locked
     )
     returning id, to_address as "to", subject, text_body as "text", html_body as "html", attempts`);
-  return (result as unknown as { rows: Claimed[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
+  return (result as { rows: Claimed[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /**

@@ -134,5 +134,5 @@ export async function groupMemberIds(db: Database, groupId: string): Promise<str
         select 1 from ${userTokenGroups} t where t.user_id = u.id
           and (t.mapped_groups ? g.name or g.idp_group_ids ?| array(select jsonb_array_elements_text(t.idp_groups)))
       )`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  return (result as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
