@@ -315,6 +315,45 @@ describe('reading notifications', () => {
   });
 });
 
+describe('the unread-count stream', () => {
+  it('pushes the count at once and after each change; 406 without Accept: text/event-stream', async () => {
+    await readAll();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = await authHeader(app, 'maintenance');
+    const refused = await fetch(`${address}/api/notifications/stream`, { headers });
+    expect(refused.status).toBe(406);
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/notifications/stream`, {
+      headers: { ...headers, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    /** The next `unread` event's count. */
+    const nextCount = async (): Promise<number> => {
+      for (;;) {
+        const match = /event: unread\ndata: (\{[^\n]*\})\n\n/.exec(buffer);
+        if (match) {
+          buffer = buffer.slice((match.index ?? 0) + match[0].length);
+          return (JSON.parse(match[1] ?? '{}') as { unreadCount: number }).unreadCount;
+        }
+        const { done, value } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        buffer += value;
+      }
+    };
+    expect(await nextCount()).toBe(0);
+    await request('employee');
+    expect(await nextCount()).toBe(1);
+    await call('maintenance', 'POST', '/api/notifications/read', { all: true });
+    expect(await nextCount()).toBe(0);
+    controller.abort();
+  });
+});
+
 describe('e-mail settings and the mail catcher', () => {
   it('a kind switched off writes the notification but no mail', async () => {
     const before = await call('employee', 'GET', '/api/notification-settings');

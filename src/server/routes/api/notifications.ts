@@ -124,6 +124,7 @@ export const notificationRoutes: FastifyPluginCallbackTypebox = (app, _options, 
         summary: 'Server-Sent Events: my unread count (event "unread"), now and whenever it changes',
         response: {
           200: Type.String({ description: 'text/event-stream' }),
+          406: ApiErrorSchema,
           429: ApiErrorSchema,
           ...AUTH_ERRORS,
         },
@@ -131,6 +132,9 @@ export const notificationRoutes: FastifyPluginCallbackTypebox = (app, _options, 
     },
     async (request, reply) => {
       const { id } = requireUser(request);
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+        throw new HttpError(406, 'not_acceptable', 'This stream answers Accept: text/event-stream only.');
+      }
       if (!app.notificationStreams.admits(id)) {
         reply.header('retry-after', '30');
         throw new HttpError(429, 'too_many_requests', 'Too many notification streams are open: try again later.');
