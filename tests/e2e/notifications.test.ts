@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAllBrowsers } from './support/browser';
+import { allowNotificationStreams, closeAllBrowsers } from './support/browser';
 import { fillForm } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signedInPage } from './support/sign-in';
@@ -40,6 +40,7 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
+  allowNotificationStreams();
   portal = await startPortal();
 });
 
