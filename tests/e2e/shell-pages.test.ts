@@ -26,6 +26,7 @@ const ADMIN_ENTRIES = [
   'Assignments',
   'Changes',
   'Form areas',
+  'Settings',
 ];
 
 let portal: PortalServer;
@@ -276,7 +277,7 @@ describe("the other features' pages in the shell", () => {
     await admin.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('folds all eight entries behind "Menu" below 768 px and shows them in one bar from 768 px (screenshots)', async () => {
+  it('folds all nine entries behind "Menu" below 768 px and shows them in one bar from 768 px (screenshots)', async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const nav = admin.getByRole('navigation', { name: 'Main' });
     for (const width of [375, 640, 767, 768, 1024, 1280]) {

@@ -24,7 +24,6 @@ const LINKS: readonly NavEntry[] = [
   { to: paths.assignments, label: 'Assignments', end: false, anyScope: [ASSIGNMENTS_MANAGE_SCOPE] },
   { to: paths.changes, label: 'Changes', end: false },
   { to: paths.formAreas, label: 'Form areas', end: false, anyScope: [ADMIN_SCOPE] },
-  { to: paths.mail, label: 'Mail', end: false, anyScope: [ADMIN_SCOPE] },
 ];
 
 /**

@@ -1,17 +1,25 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ADMIN_SCOPE, hasScope } from '../../../../shared/scopes';
 import {
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   type NotificationSettings,
 } from '../../../../shared/notifications';
 import { LoadError, Loading } from '../../../components/status-message';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { toApiFailure } from '../../../lib/http';
 import { fetchSettings, saveSettings } from '../api';
 
-/** `/Settings`: which notifications also come by e-mail, one checkbox per kind, saved to the server. */
+/**
+ * `/Settings`: which notifications also come by e-mail, one checkbox per kind, saved to the server;
+ * administrators also find the link to the mail catcher (/Mail) here.
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings');
+  const session = useSession();
   const [attempt, setAttempt] = useState(0);
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -73,6 +81,11 @@ export function SettingsPage() {
             {message}
           </p>
         </form>
+      )}
+      {hasScope(session.user, ADMIN_SCOPE) && (
+        <p>
+          Administrators: the e-mail the portal sends is on <Link to={paths.mail}>Mail</Link>.
+        </p>
       )}
     </>
   );
