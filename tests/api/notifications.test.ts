@@ -315,6 +315,46 @@ describe('reading notifications', () => {
   });
 });
 
+/** Reads `response` (an open stream): each call resolves with the next `unread` event's count. */
+function countsOf(response: Response): () => Promise<number> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return async () => {
+    for (;;) {
+      const match = /event: unread\ndata: (\{[^\n]*\})\n\n/.exec(buffer);
+      if (match) {
+        buffer = buffer.slice(match.index + match[0].length);
+        return (JSON.parse(match[1] ?? '{}') as { unreadCount: number }).unreadCount;
+      }
+      const { done, value } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two API nodes on one PostgreSQL', () => {
+  it('a stream on one node hears of a notification written on the other', async () => {
+    await readAll();
+    const other = await createTestApp({ schemasDir: REAL_SCHEMAS_DIR, database: app.config.database });
+    try {
+      const address = await other.listen({ port: 0, host: '127.0.0.1' });
+      const controller = new AbortController();
+      const response = await fetch(`${address}/api/notifications/stream`, {
+        headers: { ...(await authHeader(other, 'maintenance')), accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
+      const nextCount = countsOf(response);
+      expect(await nextCount()).toBe(0);
+      await request('employee'); // on the first node
+      expect(await nextCount()).toBe(1);
+      controller.abort();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('the unread-count stream', () => {
   it('pushes the count at once and after each change; 406 without Accept: text/event-stream', async () => {
     await readAll();
@@ -330,21 +370,7 @@ describe('the unread-count stream', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    /** The next `unread` event's count. */
-    const nextCount = async (): Promise<number> => {
-      for (;;) {
-        const match = /event: unread\ndata: (\{[^\n]*\})\n\n/.exec(buffer);
-        if (match) {
-          buffer = buffer.slice((match.index ?? 0) + match[0].length);
-          return (JSON.parse(match[1] ?? '{}') as { unreadCount: number }).unreadCount;
-        }
-        const { done, value } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffer += value;
-      }
-    };
+    const nextCount = countsOf(response);
     expect(await nextCount()).toBe(0);
     await request('employee');
     expect(await nextCount()).toBe(1);
