@@ -60,4 +60,3 @@ export function keepLive(setUnreadCount: (count: number) => void): () => void {
     stopPolling();
   };
 }
-
