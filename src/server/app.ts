@@ -23,6 +23,7 @@ import { dbPlugin } from './plugins/db';
 import { domainsPlugin } from './plugins/domains';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { identityProviderPlugin } from './plugins/identity-provider/index';
+import { notificationsPlugin } from './plugins/notifications';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { slaCheckPlugin, slaPolicyPlugin } from './plugins/sla';
@@ -53,6 +54,7 @@ async function registerAll(app: FastifyInstance, config: AppConfig, now: () => n
   await app.register(slaPolicyPlugin);
   await app.register(domainsPlugin);
   await app.register(slaCheckPlugin);
+  await app.register(notificationsPlugin);
   if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
   await app.register(authPlugin);
   await app.register(openapiPlugin);

@@ -50,6 +50,8 @@ const EnvSchema = Type.Object({
   API_RATE_LIMIT_PER_MINUTE: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$' })),
   SLA_CONFIG_FILE: Type.Optional(Type.String({ minLength: 1 })),
   SLA_CHECK_INTERVAL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^/?#]+' })),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 300, pattern: '@' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -162,6 +164,12 @@ export type AppConfig = {
    * runs, in ms (SLA_CHECK_INTERVAL_SECONDS, default 60; 0 turns the check off).
    */
   sla: { configFile: string; checkIntervalMs: number };
+  /**
+   * Notification e-mail (plugins/notifications.ts; docs/behaviour.md "Notifications"): with
+   * `smtpUrl` (SMTP_URL) and `from` (MAIL_FROM) the outbox is delivered over SMTP; without
+   * SMTP_URL mail stays in the outbox, where administrators read it on /Mail.
+   */
+  mail: { smtpUrl: string | null; from: string | null };
 };
 
 /** Thrown by {@link loadConfig} with every problem found, one per line. */
@@ -217,6 +225,8 @@ const PATTERN_HINTS: Record<string, string> = {
   SIGN_IN_LOCK_MINUTES: 'must be a whole number of minutes, e.g. 15',
   API_RATE_LIMIT_PER_MINUTE: 'must be a whole number of requests, e.g. 600 (0: no limit)',
   SLA_CHECK_INTERVAL_SECONDS: 'must be a whole number of seconds, e.g. 60 (0: no breach check)',
+  SMTP_URL: 'must be an SMTP URL such as smtp://user:password@mail.example:587 or smtps://mail.example',
+  MAIL_FROM: 'must be a sender address such as "TM portal <portal@example.com>"',
 };
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -365,6 +375,7 @@ export function loadConfig(
   const typed = cleaned as Env;
   if (!problems.length) problems.push(...throttleProblems(typed), ...trustProxyProblems(typed.TRUST_PROXY));
   problems.push(...oidcProblems(typed));
+  if (typed.SMTP_URL && !typed.MAIL_FROM) problems.push('SMTP_URL needs MAIL_FROM, the sender of notification e-mail');
   const attachments = attachmentStoreFromEnv(typed, resolve(cwd, typed.DATA_DIR ?? './data'));
   if (typeof attachments === 'string') problems.push(attachments);
   if (problems.length || typeof attachments === 'string') throw new ConfigError(problems);
@@ -494,5 +505,6 @@ function configFromEnv(env: Env, port: number, cwd: string): Omit<AppConfig, 'at
       configFile: abs(env.SLA_CONFIG_FILE ?? join(root, 'config', 'sla.json')),
       checkIntervalMs: Number(env.SLA_CHECK_INTERVAL_SECONDS ?? 60) * 1000,
     },
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? null },
   };
 }

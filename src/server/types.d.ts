@@ -9,6 +9,7 @@ import type { AuthUser, GroupReferences } from './domains/role-groups';
 import type { SlaPolicy } from './domains/sla';
 import type { DomainEvents } from './lib/domain-events';
 import type { ClusterEvents } from './plugins/cluster-events';
+import type { MailWorker, NotificationStreams } from './plugins/notifications';
 import type { PortalEvents } from './plugins/domains';
 import type { RoutePermission } from './plugins/auth/route-permission';
 
@@ -30,6 +31,10 @@ declare module 'fastify' {
     slaPolicy: SlaPolicy;
     /** The app's clock, epoch ms (`BuildOptions.now`, default `Date.now`): service-level times read it. */
     now: () => number;
+    /** The open notification streams of this node (plugins/notifications.ts). */
+    notificationStreams: NotificationStreams;
+    /** Delivers the mail outbox (plugins/notifications.ts). */
+    mailWorker: MailWorker;
     /** Public signing keys of the built-in identity provider (absent with an external issuer). */
     builtinJwks?: JSONWebKeySet;
   }

@@ -110,6 +110,9 @@ export const RESERVED_ROUTE_SEGMENTS = [
   'ReportTracker',
   'FormAreas',
   'Approvals',
+  'Notifications',
+  'Settings',
+  'Mail',
   'assets',
   'content',
 ] as const;

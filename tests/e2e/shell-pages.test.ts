@@ -27,6 +27,7 @@ const ADMIN_ENTRIES = [
   'Changes',
   'Approvals',
   'Form areas',
+  'Settings',
 ];
 
 let portal: PortalServer;

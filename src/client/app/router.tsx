@@ -140,6 +140,18 @@ export const routes: RouteObject[] = [
                     caseSensitive: true,
                     ...page(() => import('./routes/approvals')),
                   },
+                  {
+                    path: routePaths.notifications,
+                    caseSensitive: true,
+                    ...page(() => import('./routes/notifications')),
+                  },
+                  { path: routePaths.settings, caseSensitive: true, ...page(() => import('./routes/settings')) },
+                  {
+                    path: routePaths.mail,
+                    caseSensitive: true,
+                    handle: { anyScope: [ADMIN_SCOPE] } satisfies RouteHandle,
+                    ...page(() => import('./routes/mail')),
+                  },
                   { path: routePaths.widgetTest, caseSensitive: true, ...page(() => import('./routes/widget-test')) },
                   { path: routePaths.areaList, ...areaList },
                   { path: routePaths.areaCreate, ...areaCreate },

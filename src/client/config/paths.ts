@@ -31,6 +31,9 @@ export const routePaths = {
   changes: 'Changes',
   formAreas: 'FormAreas',
   approvals: 'Approvals',
+  notifications: 'Notifications',
+  settings: 'Settings',
+  mail: 'Mail',
   widgetTest: 'test',
   areaList: ':area',
   areaCreate: `:area/${AREA_CREATE_SEGMENT}`,
@@ -62,6 +65,9 @@ export const paths = {
   changes: `/${routePaths.changes}`,
   formAreas: `/${routePaths.formAreas}`,
   approvals: `/${routePaths.approvals}`,
+  notifications: `/${routePaths.notifications}`,
+  settings: `/${routePaths.settings}`,
+  mail: `/${routePaths.mail}`,
 } as const;
 
 /** `/RoleGroups/Access/{userId}`: a user's effective scopes and where each comes from. */

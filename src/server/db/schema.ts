@@ -12,6 +12,7 @@ export * from './tables/attachments';
 export * from './tables/changes';
 export * from './tables/form-schema-versions';
 export * from './tables/idp-accounts';
+export * from './tables/notifications';
 export * from './tables/oidc-payloads';
 export * from './tables/properties';
 export * from './tables/report-accounting-cells';

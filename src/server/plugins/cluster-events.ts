@@ -3,10 +3,14 @@
  * they keep in memory changed, through PostgreSQL `LISTEN`/`NOTIFY` on the channel
  * {@link CLUSTER_CHANNEL} (PostgreSQL documentation, "NOTIFY"). Decorates `app.cluster`.
  *
- * - `publish(tx, topic)` runs `pg_notify` on the given transaction, so the others hear of the
- *   change when it commits, and never of one that rolled back. The node that made the change
- *   updates its own memory itself, right after the commit (the others are told, not it).
- * - `on(topic, handler)` adds what a node does when another node publishes `topic`.
+ * - `publish(tx, topic, detail?)` runs `pg_notify` on the given transaction, so the others hear of
+ *   the change when it commits, and never of one that rolled back. The node that made the change
+ *   updates its own memory itself, right after the commit (the others are told, not it) — except
+ *   for the topics of {@link SELF_DELIVERED}, which every node hears, its own included (on PGlite,
+ *   once the database's queue has worked off the publishing transaction: db/client.ts). `detail`
+ *   (at most {@link MAX_DETAIL} characters) travels with the message.
+ * - `on(topic, handler)` adds what a node does when another node publishes `topic`; the handler
+ *   gets the message's `detail` (undefined after a reconnect: refresh everything).
  * - One dedicated node-postgres connection per node listens, reconnecting with a growing pause
  *   (0.1 s doubling to 5 s). Notifications sent while it was away are lost, so after every
  *   reconnect every handler of every topic runs (everything kept in memory is dropped or re-read).
@@ -21,6 +25,9 @@
  *   rule change; also expire after 5 s;
  * - the form-area catalogue: each node judges its own SCHEMAS_DIR; a reload that changed something
  *   publishes `areas`, and the others rescan their folder at once;
+ * - the unread counts pushed to open notification streams (plugins/notifications.ts): topic
+ *   `notifications` (detail: the user ids, comma-separated), published with every notification
+ *   written or read; every node, the publishing one too, recounts for those users' streams;
  * - needs nothing: verified access tokens (plugins/auth: a pure function of the token and the
  *   signing keys), the user rows last written (domains/role-groups/users.ts: only `upsertUser`
  *   writes them, ids never change), the report tracker's configuration file, the judged folders and
@@ -37,12 +44,16 @@ import { sharedPlugin } from '../lib/shared-plugin';
 export const CLUSTER_CHANNEL = 'portal_cache';
 
 /** What a node may tell the others (see the module comment). */
-export type ClusterTopic = 'access' | 'areas' | 'rules';
+export type ClusterTopic = 'access' | 'areas' | 'notifications' | 'rules';
 
 /** `application_name` of the listening connections (then the node id), as `pg_stat_activity` shows them. */
 export const LISTENER_APPLICATION_NAME = 'tm-portal listen';
 
-const TOPICS: readonly ClusterTopic[] = ['access', 'areas', 'rules'];
+const TOPICS: readonly ClusterTopic[] = ['access', 'areas', 'notifications', 'rules'];
+/** Topics every node hears, the publishing one included. */
+export const SELF_DELIVERED: ReadonlySet<ClusterTopic> = new Set(['notifications']);
+/** The longest `detail` a message carries (PostgreSQL's NOTIFY payload is below 8000 bytes). */
+export const MAX_DETAIL = 7000;
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 5_000;
 
@@ -51,20 +62,25 @@ export type ClusterEvents = {
   /** A random id per app instance; a node ignores its own notifications. */
   readonly nodeId: string;
   /** Tells the other nodes, when `executor`'s transaction commits (at once outside one). */
-  publish(executor: Database, topic: ClusterTopic): Promise<void>;
-  /** Adds a handler run when another node publishes `topic` (and after a reconnect). */
-  on(topic: ClusterTopic, handler: () => unknown): void;
+  publish(executor: Database, topic: ClusterTopic, detail?: string): Promise<void>;
+  /** Adds a handler run when another node publishes `topic` (and after a reconnect, with no detail). */
+  on(topic: ClusterTopic, handler: (detail?: string) => unknown): void;
   /** True while the listening connection is up (always true on PGlite). */
   readonly listening: boolean;
 };
 
-type Handlers = Map<ClusterTopic, (() => unknown)[]>;
+type Handlers = Map<ClusterTopic, ((detail?: string) => unknown)[]>;
 
-async function dispatch(handlers: Handlers, topics: readonly ClusterTopic[], log: FastifyBaseLogger): Promise<void> {
+async function dispatch(
+  handlers: Handlers,
+  topics: readonly ClusterTopic[],
+  log: FastifyBaseLogger,
+  detail?: string,
+): Promise<void> {
   for (const topic of topics) {
     for (const handler of handlers.get(topic) ?? []) {
       try {
-        await handler();
+        await handler(detail);
       } catch (error) {
         log.error({ err: error, topic }, 'cluster event handler failed');
       }
@@ -72,11 +88,12 @@ async function dispatch(handlers: Handlers, topics: readonly ClusterTopic[], log
   }
 }
 
-function parseMessage(payload: string | undefined): { node: string; topic: ClusterTopic } | null {
+function parseMessage(payload: string | undefined): { node: string; topic: ClusterTopic; detail?: string } | null {
   try {
-    const message = JSON.parse(payload ?? '') as { node?: unknown; topic?: unknown };
+    const message = JSON.parse(payload ?? '') as { node?: unknown; topic?: unknown; detail?: unknown };
     if (typeof message.node !== 'string' || !TOPICS.includes(message.topic as ClusterTopic)) return null;
-    return { node: message.node, topic: message.topic as ClusterTopic };
+    if (message.detail !== undefined && typeof message.detail !== 'string') return null;
+    return { node: message.node, topic: message.topic as ClusterTopic, detail: message.detail };
   } catch {
     return null;
   }
@@ -174,16 +191,30 @@ export const clusterEventsPlugin = sharedPlugin(async (app: FastifyInstance) => 
           (payload) => {
             const message = parseMessage(payload);
             if (!message) log.warn({ payload }, 'cluster events: unreadable notification ignored');
-            else if (message.node !== nodeId) void dispatch(handlers, [message.topic], log);
+            else if (message.node !== nodeId || SELF_DELIVERED.has(message.topic)) {
+              void dispatch(handlers, [message.topic], log, message.detail);
+            }
           },
           () => void dispatch(handlers, TOPICS, log),
         )
       : null;
   const cluster: ClusterEvents = {
     nodeId,
-    async publish(executor, topic) {
-      if (!listener) return;
-      const payload = JSON.stringify({ node: nodeId, topic });
+    async publish(executor, topic, detail) {
+      if (detail !== undefined && detail.length > MAX_DETAIL)
+        throw new Error(`cluster detail over ${MAX_DETAIL} characters`);
+      if (!listener) {
+        // PGlite runs one statement or transaction at a time (db/client.ts): this query runs once
+        // the publishing transaction has ended.
+        if (SELF_DELIVERED.has(topic)) {
+          void app.db
+            .execute(sql`select 1`)
+            .then(() => dispatch(handlers, [topic], log, detail))
+            .catch(() => undefined);
+        }
+        return;
+      }
+      const payload = JSON.stringify({ node: nodeId, topic, ...(detail === undefined ? {} : { detail }) });
       await executor.execute(sql`select pg_notify(${CLUSTER_CHANNEL}, ${payload})`);
     },
     on(topic, handler) {

@@ -7,10 +7,16 @@
  * - `submissionCreated`: approvals hold a submission one of its area's approval steps applies to
  *   (status Waiting for approval, not routed); any other is routed by the assignment rules (the
  *   approvals listener calls routing, so the order is plain); then ticket feedback links a rating
- *   to the ticket it rates, then the service-level clock starts (all inside the creating
- *   transaction; a held ticket's clock starts when its last approval routes it);
+ *   to the ticket it rates, then the service-level clock starts, then notifications tell the
+ *   assignees and the resolver of a rated ticket (all inside the creating transaction; a held
+ *   ticket's clock starts when its last approval routes it);
  * - `ticketChanged`, `commentPosted`: the service-level clock moves (pauses, resumes, first
- *   response, resolution, reopening, priority) inside the changing transaction;
+ *   response, resolution, reopening, priority), and notifications tell the new assignees and the
+ *   requester, inside the changing transaction;
+ * - `approvalRequested`, `approvalDecided`, `slaBreaching`: notifications tell the approvers, the
+ *   requester, and the handlers of a ticket whose target is breaching or breached; every
+ *   notification written tells each node's open notification streams (cluster topic
+ *   `notifications`, when the transaction commits);
  * - `roleGroupsChanged`: the other API nodes are told to forget the access they remember (when the
  *   change commits; plugins/cluster-events.ts), and a node told so by another forgets its own;
  * - `assignmentRulesChanged`: likewise for the routing rules each node keeps (topic `rules`);
@@ -24,12 +30,16 @@ import {
   type AssignmentEvents,
 } from '../domains/assignments';
 import { GroupReferences, invalidateAccess, type RoleGroupEvents } from '../domains/role-groups';
+import { advanceClockOnChange, advanceClockOnComment, startClockOnCreation, type SlaEvents } from '../domains/sla';
 import {
-  advanceClockOnChange,
-  advanceClockOnComment,
-  startClockOnCreation,
-  type SlaEvents,
-} from '../domains/sla';
+  notifyOnApprovalDecided,
+  notifyOnApprovalRequested,
+  notifyOnCommentPosted,
+  notifyOnSlaBreaching,
+  notifyOnSubmissionCreated,
+  notifyOnTicketChanged,
+  type NotificationDeps,
+} from '../domains/notifications';
 import type { SubmissionEvents } from '../domains/submissions';
 import {
   objectToFeedback,
@@ -39,6 +49,26 @@ import {
 } from '../domains/tickets';
 import { DomainEvents } from '../lib/domain-events';
 import { sharedPlugin } from '../lib/shared-plugin';
+import type { ClusterEvents } from './cluster-events';
+
+/** Users per cluster message (uuids and commas: well below the message's limit). */
+const USERS_PER_MESSAGE = 150;
+
+/**
+ * What the notification listeners need: `changed` publishes the users whose notifications changed
+ * on the cluster topic `notifications` (every node, this one too, recounts their open streams
+ * after the commit: plugins/notifications.ts).
+ */
+export function notificationDeps(cluster: ClusterEvents, publicUrl: string): NotificationDeps {
+  return {
+    publicUrl,
+    async changed(tx, userIds) {
+      for (let start = 0; start < userIds.length; start += USERS_PER_MESSAGE) {
+        await cluster.publish(tx, 'notifications', userIds.slice(start, start + USERS_PER_MESSAGE).join(','));
+      }
+    },
+  };
+}
 
 /** Every event the portal's domains announce. */
 export type PortalEvents = SubmissionEvents &
@@ -58,6 +88,13 @@ export const domainsPlugin = sharedPlugin(async (app) => {
   events.on('submissionCreated', startClockOnCreation(slaPolicy, now));
   events.on('ticketChanged', advanceClockOnChange(slaPolicy, now));
   events.on('commentPosted', advanceClockOnComment(slaPolicy, now));
+  const notifications = notificationDeps(app.cluster, app.config.publicUrl);
+  events.on('submissionCreated', notifyOnSubmissionCreated(notifications));
+  events.on('ticketChanged', notifyOnTicketChanged(notifications));
+  events.on('commentPosted', notifyOnCommentPosted(notifications));
+  events.on('approvalRequested', notifyOnApprovalRequested(notifications));
+  events.on('approvalDecided', notifyOnApprovalDecided(notifications));
+  events.on('slaBreaching', notifyOnSlaBreaching(notifications));
   events.on('roleGroupsChanged', ({ tx }) => cluster.publish(tx, 'access'));
   cluster.on('access', () => invalidateAccess(db));
   events.on('assignmentRulesChanged', ({ tx }) => cluster.publish(tx, 'rules'));

@@ -47,7 +47,29 @@ export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block
   });
   openContexts.set(context, userDataDir);
   context.on('close', () => openContexts.delete(context));
+  if (!notificationStreams) {
+    // An open event stream is a request that never ends: Playwright's `networkidle`, which these
+    // tests wait on, would never come. The bell then polls, as it does while a stream is down.
+    await context.route('**/api/notifications/stream', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'service_unavailable', message: 'No stream in this test.' }),
+      }),
+    );
+  }
   return context;
+}
+
+let notificationStreams = false;
+
+/**
+ * Lets the browsers launched from now on open the notification stream (`GET
+ * /api/notifications/stream`), which every other test file answers 503 for them (see
+ * {@link launchBrowser}); such a file must not wait on `networkidle` while a page is signed in.
+ */
+export function allowNotificationStreams(): void {
+  notificationStreams = true;
 }
 
 /** Contexts made by {@link launchBrowser} and not closed yet, with their user-data directory. */

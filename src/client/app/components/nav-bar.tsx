@@ -11,6 +11,7 @@ import {
   TICKETS_WORK_SCOPE,
 } from '../../../shared/scopes';
 import { useSession } from '../../lib/session/session-context';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 type NavEntry = {
   to: string;
@@ -35,7 +36,8 @@ const LINKS: readonly NavEntry[] = [
 
 /**
  * The top navigation bar: product name, Home / Forms / Tickets, and the signed-in user's name
- * with a "Sign out" button. Below 768 px the links fold behind a "Menu" button.
+ * with a "Sign out" button; for a signed-in user, the notification bell with the unread count.
+ * Below 768 px the links fold behind a "Menu" button (the bell stays beside it).
  */
 export function NavBar() {
   const session = useSession();
@@ -58,6 +60,7 @@ export function NavBar() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{APP_TITLE}</span>
         </Link>
+        {session.user ? <NotificationBell /> : null}
         <button
           type="button"
           className="site-header__toggle"
@@ -84,6 +87,9 @@ export function NavBar() {
               <span className="site-nav__name" title={session.user.email ?? undefined}>
                 {session.user.name}
               </span>
+              <NavLink to={paths.settings} className="site-nav__link">
+                Settings
+              </NavLink>
               <button type="button" className="button button--quiet" onClick={handleSignOut} disabled={isSigningOut}>
                 Sign out
               </button>

@@ -4,7 +4,7 @@
  */
 import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { roleGroupMembers, roleGroups, users } from '../../db/schema';
+import { roleGroupMembers, roleGroups, userTokenGroups, users } from '../../db/schema';
 
 /** Who signed in, from the access token: issuer, subject, display name and e-mail. */
 export type UserIdentity = { issuer: string; subject: string; name: string; email: string | null };
@@ -117,4 +117,22 @@ export async function effectiveAccess(
 /** Names of every role group (start-up check of OIDC_GROUP_MAP). */
 export async function roleGroupNames(db: Database): Promise<string[]> {
   return (await db.select({ name: roleGroups.name }).from(roleGroups)).map((row) => row.name);
+}
+
+/**
+ * Ids of every user the role group `groupId` counts as a member (docs/behaviour.md "Role groups"):
+ * explicit members, users whose latest token named one of its identity-provider groups or mapped
+ * to it by OIDC_GROUP_MAP, and everyone who has signed in for a group that includes everyone.
+ * Empty for an unknown group.
+ */
+export async function groupMemberIds(db: Database, groupId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select u.id from ${users} u join ${roleGroups} g on g.id = ${groupId}::uuid
+    where g.includes_everyone
+      or exists (select 1 from ${roleGroupMembers} m where m.role_group_id = g.id and m.user_id = u.id)
+      or exists (
+        select 1 from ${userTokenGroups} t where t.user_id = u.id
+          and (t.mapped_groups ? g.name or g.idp_group_ids ?| array(select jsonb_array_elements_text(t.idp_groups)))
+      )`);
+  return (result as { rows: { id: string }[] }).rows.map((row) => row.id);
 }

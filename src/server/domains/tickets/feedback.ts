@@ -239,3 +239,21 @@ export async function recordFeedbackOfSubmission({ tx, submission, requester }: 
     throw error;
   }
 }
+
+/** The ticket a feedback submission rates and its rating, or null when `feedbackSubmissionId` rates none. */
+export async function ratedTicketOf(
+  db: Database,
+  feedbackSubmissionId: string,
+): Promise<{ ticketId: string; number: string; area: string; rating: number | null } | null> {
+  const [row] = await db
+    .select({
+      ticketId: ticketFeedback.ticketId,
+      number: submissions.number,
+      area: submissions.area,
+      rating: ticketFeedback.rating,
+    })
+    .from(ticketFeedback)
+    .innerJoin(submissions, eq(submissions.id, ticketFeedback.ticketId))
+    .where(eq(ticketFeedback.feedbackSubmissionId, feedbackSubmissionId));
+  return row ?? null;
+}

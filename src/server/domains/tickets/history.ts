@@ -243,3 +243,23 @@ export async function listChanges(
   const nextCursor = rows.length > limit && last ? encodeCursor({ sort: CURSOR_SORT, key: last.id, id: '-' }) : null;
   return { items, nextCursor };
 }
+
+/**
+ * Who last moved ticket `ticketId` to Resolved, from its history (the newest entry whose status
+ * change ends in Resolved), or null when nobody did (or the portal did it itself).
+ */
+export async function lastResolverId(db: Database, ticketId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ actorId: changes.actorId })
+    .from(changes)
+    .where(
+      and(
+        eq(changes.entity, 'submission'),
+        eq(changes.entityId, ticketId),
+        sql`${changes.diff} -> 'status' ->> 'to' = 'Resolved'`,
+      ),
+    )
+    .orderBy(desc(changes.id))
+    .limit(1);
+  return row?.actorId ?? null;
+}

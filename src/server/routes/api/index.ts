@@ -13,6 +13,7 @@ import { formAreaRoutes } from './form-areas';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
 import { meActivityRoutes } from './me-activity';
+import { notificationRoutes } from './notifications';
 import { propertyRoutes } from './properties';
 import { reportTrackerRoutes } from './report-tracker/index';
 import { roleGroupRoutes } from './role-groups/index';
@@ -61,4 +62,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(formAreaRoutes);
   await app.register(meActivityRoutes);
   await app.register(directoryRoutes);
+  await app.register(notificationRoutes);
 };
