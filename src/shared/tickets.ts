@@ -12,7 +12,6 @@
 import type { TicketApproval } from './approvals';
 import type { AttachmentRef } from './attachment';
 import type { JsonValue } from './json';
-import { readRichText, type RichTextReading } from './rich-text';
 import type { SlaFilter, TicketSla } from './sla';
 import {
   TICKET_PRIORITIES,
@@ -235,15 +234,6 @@ export type TicketComment = {
   createdAt: string;
   attachments: AttachmentRef[];
 };
-
-/**
- * The document of a stored comment body: an array of blocks read with the rich-text allow-list
- * (`readRichText`), a string as `readRichText` reads a stored field value (a plain-text reading
- * of an HTML string is the caller's to convert). Never throws; an unreadable body is `ok: false`.
- */
-export function readCommentDocument(body: JsonValue): RichTextReading {
-  return readRichText(Array.isArray(body) ? JSON.stringify(body) : body);
-}
 
 /**
  * `POST /api/tickets/:id/comments` body. `body`: a rich-text document (an array of blocks, or its

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
@@ -11,7 +11,12 @@ import {
   TICKETS_WORK_SCOPE,
 } from '../../../shared/scopes';
 import { useSession } from '../../lib/session/session-context';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+
+// The bell is a chunk of its own (every page's entry stays within its budget); until it arrives an
+// empty box of its size holds its place, so nothing in the bar moves.
+const NotificationBell = lazy(async () => ({
+  default: (await import('../../features/notifications/components/notification-bell')).NotificationBell,
+}));
 
 type NavEntry = {
   to: string;
@@ -60,7 +65,11 @@ export function NavBar() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{APP_TITLE}</span>
         </Link>
-        {session.user ? <NotificationBell /> : null}
+        {session.user ? (
+          <Suspense fallback={<span className="notification-bell" aria-hidden="true" />}>
+            <NotificationBell />
+          </Suspense>
+        ) : null}
         <button
           type="button"
           className="site-header__toggle"

@@ -7,7 +7,8 @@
 import { formatBytes } from '../../../../shared/attachment';
 import type { JsonValue } from '../../../../shared/json';
 import { plainTextDocument, type RichTextDocument } from '../../../../shared/rich-text';
-import { readCommentDocument, type TicketComment } from '../../../../shared/tickets';
+import { readCommentDocument } from '../../../../shared/comment-document';
+import type { TicketComment } from '../../../../shared/tickets';
 import { DownloadButton } from '../../../form-engine/widgets/attachments-widget';
 import { storedValueToDocument } from '../../../form-engine/widgets/rich-text/html-import';
 import { RichTextView } from '../../../form-engine/widgets/rich-text/rich-text-elements';

@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Editor, Transforms, type BaseRange } from 'slate';
 import { ReactEditor, useSlate } from 'slate-react';
 import type { RichTextEditor } from './slate-types';
@@ -24,8 +24,10 @@ import {
   updateLink,
   type ListType,
 } from './commands';
-import { AddressDialog } from './address-dialog';
 import { ICONS, type IconName } from './toolbar-icons';
+
+// Loaded when a link or image address is first asked for: form pages stay within their budget.
+const AddressDialog = lazy(async () => ({ default: (await import('./address-dialog')).AddressDialog }));
 
 const MARKS: readonly [RichTextMark, string, ReactNode][] = [
   ['bold', 'Bold (Ctrl+B)', <strong key="b">B</strong>],
@@ -187,11 +189,7 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
       <ToolButton label="Increase indent" onAct={() => changeIndent(editor, 1)}>
         <Icon name="indent" />
       </ToolButton>
-      <ToolButton
-        label={linkUrl === undefined ? 'Link' : 'Edit link'}
-        opensDialog
-        onAct={openLinkDialog}
-      >
+      <ToolButton label={linkUrl === undefined ? 'Link' : 'Edit link'} opensDialog onAct={openLinkDialog}>
         <Icon name="link" />
       </ToolButton>
       <ToolButton
@@ -225,28 +223,30 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
           {problem}
         </span>
       )}
-      {dialog?.kind === 'link' && (
-        <AddressDialog
-          title={dialog.isEditing ? 'Edit link' : 'Insert link'}
-          hint="http, https, mailto or tel; an e-mail address becomes a mailto: link."
-          initialAddress={dialog.address}
-          isEditing={dialog.isEditing}
-          onSubmit={(address) =>
-            atSavedSelection(() => (dialog.isEditing ? updateLink(editor, address) : insertLink(editor, address)))
-          }
-          onRemove={() => atSavedSelection(() => removeLink(editor))}
-          onClose={closeDialog}
-        />
-      )}
-      {dialog?.kind === 'image' && (
-        <AddressDialog
-          title="Insert image"
-          hint="http or https."
-          initialAddress=""
-          onSubmit={(address) => atSavedSelection(() => insertImage(editor, address))}
-          onClose={closeDialog}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'link' && (
+          <AddressDialog
+            title={dialog.isEditing ? 'Edit link' : 'Insert link'}
+            hint="http, https, mailto or tel; an e-mail address becomes a mailto: link."
+            initialAddress={dialog.address}
+            isEditing={dialog.isEditing}
+            onSubmit={(address) =>
+              atSavedSelection(() => (dialog.isEditing ? updateLink(editor, address) : insertLink(editor, address)))
+            }
+            onRemove={() => atSavedSelection(() => removeLink(editor))}
+            onClose={closeDialog}
+          />
+        )}
+        {dialog?.kind === 'image' && (
+          <AddressDialog
+            title="Insert image"
+            hint="http or https."
+            initialAddress=""
+            onSubmit={(address) => atSavedSelection(() => insertImage(editor, address))}
+            onClose={closeDialog}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
