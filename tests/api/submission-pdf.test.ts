@@ -81,6 +81,15 @@ describe('GET /api/areas/:key/submissions/:id/pdf', () => {
   });
 
   it('shows the status history to a handler of the ticket', async () => {
+    // the example invoice (7,842.50) waits for Accounting's approval before anyone works it
+    const ticket = await app.inject({ url: `/api/tickets/${id}`, headers: await authHeader(app, 'admin') });
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/tickets/${id}/approval`,
+      payload: { decision: 'approve' },
+      headers: { ...(await authHeader(app, 'accounting')), 'if-match': String(ticket.headers.etag) },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     const changed = await patchTicket(app, 'admin', id, { status: 'In progress' });
     expect(changed.statusCode, changed.body).toBe(200);
     const response = await getPdf('accounting');

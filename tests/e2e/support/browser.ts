@@ -49,14 +49,10 @@ export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block
   context.on('close', () => openContexts.delete(context));
   if (!notificationStreams) {
     // An open event stream is a request that never ends: Playwright's `networkidle`, which these
-    // tests wait on, would never come. The bell then polls, as it does while a stream is down.
-    await context.route('**/api/notifications/stream', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 503, error: 'service_unavailable', message: 'No stream in this test.' }),
-      }),
-    );
+    // tests wait on, would never come. The stream answers 204 at once (no body: the bell counts it
+    // as down and polls); not an error status, which Chromium logs as a console error that the
+    // tests checking the console would catch.
+    await context.route('**/api/notifications/stream', (route) => route.fulfill({ status: 204 }));
   }
   return context;
 }
@@ -65,7 +61,7 @@ let notificationStreams = false;
 
 /**
  * Lets the browsers launched from now on open the notification stream (`GET
- * /api/notifications/stream`), which every other test file answers 503 for them (see
+ * /api/notifications/stream`), which every other test file answers with an empty 204 (see
  * {@link launchBrowser}); such a file must not wait on `networkidle` while a page is signed in.
  */
 export function allowNotificationStreams(): void {
