@@ -72,6 +72,10 @@ describe('an AP invoice above 5,000.00', () => {
       .include('main')
       .analyze();
     expect(axe.violations.map((violation) => `${violation.impact ?? ''} ${violation.id}`)).toEqual([]);
+    // reflow (WCAG 2.2 SC 1.4.10): at 320 px the rows are cards and nothing scrolls sideways
+    await approver.setViewportSize({ width: 320, height: 800 });
+    await expect.poll(() => approver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await approver.setViewportSize({ width: 1280, height: 900 });
     await row.getByLabel(/Comment/).fill('Matches the quote.');
     await row.getByRole('button', { name: 'Approve' }).click();
     await approver.getByText(`${invoices[0]?.number} approved.`).waitFor();

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useResource } from '../../../lib/use-resource';
 import { fetchWaitingApprovals } from '../api';
 import { DecisionForm } from './decision-form';
+import { formatDateTime } from '../../../lib/date-format';
 
 /**
  * `/Approvals`: the requests waiting on a decision by the signed-in user (docs/behaviour.md
@@ -30,42 +31,46 @@ export function ApprovalsPage() {
       {waiting.status === 'error' && <LoadError error={waiting.error} onRetry={waiting.reload} what="The requests" />}
       {waiting.status === 'ready' && waiting.data.items.length === 0 && <p>Nothing waits for your decision.</p>}
       {waiting.status === 'ready' && waiting.data.items.length > 0 && (
-        <table className="approval-table">
-          <caption className="visually-hidden">Requests waiting for your decision</caption>
-          <thead>
-            <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Form</th>
-              <th scope="col">Requester</th>
-              <th scope="col">Summary</th>
-              <th scope="col">Step</th>
-              <th scope="col">Waiting since</th>
-              <th scope="col">Decision</th>
-            </tr>
-          </thead>
-          <tbody>
-            {waiting.data.items.map((item) => (
-              <tr key={item.ticketId}>
-                <td>
-                  <Link to={ticketViewPath(item.ticketId)}>{item.number}</Link>
-                </td>
-                <td>{titleOf(item.area)}</td>
-                <td>{item.requester.name}</td>
-                <td>{item.summary ?? '—'}</td>
-                <td>{item.step.name}</td>
-                <td>{new Date(item.waitingSince).toLocaleString()}</td>
-                <td>
-                  <DecisionForm
-                    ticketId={item.ticketId}
-                    version={item.version}
-                    label={item.number}
-                    onDecided={waiting.reload}
-                  />
-                </td>
+        <div className="table-scroll">
+          <table className="data-table approval-table">
+            <caption className="visually-hidden">Requests waiting for your decision</caption>
+            <thead>
+              <tr>
+                <th scope="col">Number</th>
+                <th scope="col">Form</th>
+                <th scope="col">Requester</th>
+                <th scope="col">Summary</th>
+                <th scope="col">Step</th>
+                <th scope="col">Waiting since</th>
+                <th scope="col">Decision</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {waiting.data.items.map((item) => (
+                <tr key={item.ticketId}>
+                  <td>
+                    <Link to={ticketViewPath(item.ticketId)}>{item.number}</Link>
+                  </td>
+                  <td>{titleOf(item.area)}</td>
+                  <td>{item.requester.name}</td>
+                  <td>{item.summary ?? '—'}</td>
+                  <td>{item.step.name}</td>
+                  <td>
+                    <time dateTime={item.waitingSince}>{formatDateTime(item.waitingSince)}</time>
+                  </td>
+                  <td>
+                    <DecisionForm
+                      ticketId={item.ticketId}
+                      version={item.version}
+                      label={item.number}
+                      onDecided={waiting.reload}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {waiting.status === 'ready' && (cursor !== null || waiting.data.nextCursor !== null) && (
         <nav className="pager" aria-label="Pages">
