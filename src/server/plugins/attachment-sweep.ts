@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runExclusively } from '../db/advisory-lock';
 import { sweepOrphanAttachments } from '../domains/attachments';
+import { startPeriodicJob } from '../lib/periodic-job';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** The advisory lock one node at a time sweeps under. */
@@ -18,32 +19,21 @@ export const ATTACHMENT_SWEEP_LOCK = 'attachment-sweep';
 export const attachmentSweepPlugin = sharedPlugin(
   (app: FastifyInstance, _options: unknown, done: (error?: Error) => void) => {
     const { intervalMs, maxAgeMs } = app.config.attachmentSweep;
-    let running: Promise<void> | null = null;
-    let closing = false;
-    const run = () => {
-      if (running || closing) return;
-      running = runExclusively(app.db, ATTACHMENT_SWEEP_LOCK, () =>
-        sweepOrphanAttachments(app.db, app.attachmentStore, { maxAgeMs }),
-      )
-        .then((result) => {
-          if (!result.ran) app.log.debug('orphan attachment sweep skipped: another node is sweeping');
-          else if (result.value.orphans || result.value.strays) {
-            app.log.info({ count: result.value.orphans, strays: result.value.strays }, 'orphan attachments deleted');
-          }
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'orphan attachment sweep failed'))
-        .finally(() => {
-          running = null;
-        });
-    };
-    const timer = setInterval(run, intervalMs);
-    timer.unref();
-    // registered after the store and database plugins, so this runs before they close
-    app.addHook('onClose', async () => {
-      closing = true;
-      clearInterval(timer);
-      await running;
-    });
+    // registered after the store and database plugins, so the job stops before they close
+    startPeriodicJob(
+      app,
+      intervalMs,
+      async () => {
+        const result = await runExclusively(app.db, ATTACHMENT_SWEEP_LOCK, () =>
+          sweepOrphanAttachments(app.db, app.attachmentStore, { maxAgeMs }),
+        );
+        if (!result.ran) app.log.debug('orphan attachment sweep skipped: another node is sweeping');
+        else if (result.value.orphans || result.value.strays) {
+          app.log.info({ count: result.value.orphans, strays: result.value.strays }, 'orphan attachments deleted');
+        }
+      },
+      'orphan attachment sweep failed',
+    );
     done();
   },
 );

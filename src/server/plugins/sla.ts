@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { runExclusively } from '../db/advisory-lock';
 import { reportTrackerConfig } from '../domains/report-tracker';
 import { checkSlaBreaches, loadSlaConfig } from '../domains/sla';
+import { startPeriodicJob } from '../lib/periodic-job';
 import { sharedPlugin } from '../lib/shared-plugin';
 
 /** The advisory lock one node at a time checks under. */
@@ -40,25 +41,16 @@ export const slaCheckPlugin = sharedPlugin((app: FastifyInstance, _options: unkn
     done();
     return;
   }
-  let running: Promise<void> | null = null;
-  let closing = false;
-  const run = () => {
-    if (running || closing) return;
-    running = runExclusively(app.db, SLA_CHECK_LOCK, () => checkSlaBreaches(app.db, app.events, new Date(app.now())))
-      .then((result) => {
-        if (result.ran && result.value) app.log.info({ count: result.value }, 'service-level breaches announced');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'service-level breach check failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, checkIntervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(timer);
-    await running;
-  });
+  startPeriodicJob(
+    app,
+    checkIntervalMs,
+    async () => {
+      const result = await runExclusively(app.db, SLA_CHECK_LOCK, () =>
+        checkSlaBreaches(app.db, app.events, new Date(app.now())),
+      );
+      if (result.ran && result.value) app.log.info({ count: result.value }, 'service-level breaches announced');
+    },
+    'service-level breach check failed',
+  );
   done();
 });
