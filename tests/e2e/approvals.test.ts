@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { closeAllBrowsers } from './support/browser';
-import { exampleWithFiles } from './support/example-files';
+import { exampleWithFiles, submitFromPage } from './support/example-files';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signedInPage } from './support/sign-in';
 
@@ -20,17 +20,7 @@ const invoices: { id: string; number: string }[] = [];
 /** Submits the AP example through the API with the requester's own session, its file uploaded first. */
 async function submitInvoice(page: Page, invoiceNumber: string): Promise<{ id: string; number: string }> {
   const example: Record<string, unknown> = { ...(await exampleWithFiles(page, 'AP')), invoiceNumber };
-  return page.evaluate(async (payload) => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
-    const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
-    const response = await fetch('/api/areas/AP/submissions', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(payload),
-    });
-    if (response.status !== 201) throw new Error(`submit answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as { id: string; number: string };
-  }, example);
+  return submitFromPage(page, 'AP', example);
 }
 
 /** The row of `number` on /Approvals. */

@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
-import { exampleWithFiles } from './support/example-files';
+import { exampleWithFiles, submitFromPage } from './support/example-files';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { signInOnProviderPage } from './support/sign-in';
 import { ticketViewSettled } from './support/ticket-view';
@@ -28,17 +28,7 @@ async function signIn(context: BrowserContext, username: string, path: string): 
 /** Submits the ResidentService example through the API with the page's own session. */
 async function submitThroughApi(page: Page): Promise<{ id: string; number: string }> {
   const example: Record<string, unknown> = await exampleWithFiles(page, 'ResidentService');
-  return page.evaluate(async (payload) => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
-    const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
-    const response = await fetch('/api/areas/ResidentService/submissions', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(payload),
-    });
-    if (response.status !== 201) throw new Error(`submit answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as { id: string; number: string };
-  }, example);
+  return submitFromPage(page, 'ResidentService', example);
 }
 
 /** Serious and critical axe violations (WCAG 2.2 AA) inside the page's main area, as readable lines. */

@@ -44,3 +44,29 @@ export async function exampleWithFiles(page: Page, area: string): Promise<JsonOb
   found.forEach(({ ref }, index) => Object.assign(ref, uploaded[index]));
   return example;
 }
+
+/**
+ * Posts `payload` as a new submission of `area` with the session of the user signed in on `page`
+ * (`POST /api/areas/{area}/submissions`); throws unless it answers 201. Returns its id and number.
+ */
+export async function submitFromPage(
+  page: Page,
+  area: string,
+  payload: Record<string, unknown>,
+): Promise<{ id: string; number: string }> {
+  const body = JSON.stringify(payload);
+  return page.evaluate(
+    async ({ area, body }) => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
+      const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
+      const response = await fetch(`/api/areas/${area}/submissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+      });
+      if (response.status !== 201) throw new Error(`submit answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as { id: string; number: string };
+    },
+    { area, body },
+  );
+}
