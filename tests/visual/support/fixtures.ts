@@ -7,7 +7,7 @@
 import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { exampleWithFiles, submitFromPage } from '../../e2e/support/example-files';
 import { useVisualFont } from './fonts';
-import { startVisualPortal } from './portal';
+import { BROWSER_NOW, startVisualPortal } from './portal';
 
 /** `employee` (Emma) submits requests; `accounting` (Alex) handles the AP area. Password `demo` (README "Demo sign-ins"). */
 export const USERS = ['employee', 'accounting'] as const;
@@ -37,6 +37,8 @@ const CONTEXT_OPTIONS: BrowserContextOptions = {
 async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ ...CONTEXT_OPTIONS, ...options });
   context.setDefaultTimeout(20_000);
+  // the pages' Date stands still too (timers run): "how long ago" and "overdue" are the same every run
+  await context.clock.setFixedTime(BROWSER_NOW);
   // An open event stream never ends a page's loading; answered at once, the bell polls instead.
   await context.route('**/api/notifications/stream', (route) => route.fulfill({ status: 204 }));
   return context;

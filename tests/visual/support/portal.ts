@@ -11,6 +11,17 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
+const FROZEN_CLOCK = new URL('frozen-clock.mjs', import.meta.url).pathname;
+
+/**
+ * The server's time, frozen (frozen-clock.mjs): a Wednesday morning, so service-level due times
+ * counted in business days are the same every run. In the future, so that the cookies the
+ * server sets (their expiry counted from this time) are not expired for the browser, whose
+ * network stack keeps the real time.
+ */
+export const SERVER_NOW = '2036-03-05T09:00:00.000Z';
+/** The pages' time (`page.clock`): a few minutes after the server's, as if the data were fresh. */
+export const BROWSER_NOW = '2036-03-05T09:05:00.000Z';
 
 /** A free loopback TCP port, from the OS. */
 function findFreePort(): Promise<number> {
@@ -38,7 +49,7 @@ export async function startVisualPortal(timeoutMs = 120_000): Promise<VisualPort
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+  const child = spawn(process.execPath, ['--import', FROZEN_CLOCK, 'dist/server/server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -48,6 +59,9 @@ export async function startVisualPortal(timeoutMs = 120_000): Promise<VisualPort
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TZ: 'UTC',
+      VISUAL_NOW: SERVER_NOW,
+      // the limiter's minute never ends while the server's clock stands still
+      API_RATE_LIMIT_PER_MINUTE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
