@@ -15,6 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // CI never writes a baseline: a missing one fails; locally a missing one is written (and fails once)
+  updateSnapshots: process.env.CI ? 'none' : 'missing',
   timeout: 60_000,
   reporter: [['list']],
   outputDir: 'test-results/visual',

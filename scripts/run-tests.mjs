@@ -5,7 +5,8 @@
  * First Chromium present (installed as root when missing) and the app built, then at the same time:
  * - the JavaScript budget of each page (`npm run size`, scripts/check-size.ts), then the browser
  *   end-to-end suite (vitest project `e2e`), its output shown as it comes, a line per
- *   file, hook and test (scripts/lib/progress-reporter.ts);
+ *   file, hook and test (scripts/lib/progress-reporter.ts), then the visual regression tests on the
+ *   same build (Playwright, playwright.config.ts: screenshots against tests/visual/__screenshots__);
  * - the checks, one after the other: typecheck, lint (`npm run lint`: eslint and knip), the form
  *   areas in schemas/ (`npm run validate:schemas`), the unit and API suites (vitest projects `unit`
  *   and `api`, in one worker: the browser suite has the other core). Each check's output is printed
@@ -17,7 +18,7 @@
  * runs into its limit has its browsers closed, so the rest of its file fails at once instead of
  * waiting (tests/e2e/support/failure-report.ts).
  *
- * Vitest's JSON reports are summed and the run ends with one plain line
+ * Vitest's and Playwright's JSON reports are summed and the run ends with one plain line
  * `Tests: N passed, N failed, N skipped`. Exit code 0 only when every step passed.
  */
 import { Buffer } from 'node:buffer';
@@ -52,13 +53,13 @@ const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
  * Runs one step and resolves true when it exits 0. With `buffered`, its output (stdout and stderr)
  * is collected and printed in one block when it ends; otherwise it goes straight through.
  */
-function step(name, command, args, { buffered = false } = {}) {
+function step(name, command, args, { buffered = false, env = {} } = {}) {
   console.log(`\n=== ${name}: started at +${seconds(runStarted)} s: ${[command, ...args].join(' ')}`);
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: process.env,
+      env: { ...process.env, ...env },
       detached: true,
     });
     running.add(child);
@@ -107,11 +108,31 @@ async function vitest(name, projects, { extraArgs = [], extraReporters = [], buf
   return ok;
 }
 
+/**
+ * The visual regression tests (Playwright, playwright.config.ts) on the build made for the browser
+ * suite; their JSON report's counts are added to the totals like vitest's.
+ */
+async function visual() {
+  const outputFile = join(reportDir, 'visual.json');
+  const ok = await step('visual', 'playwright', ['test', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
+  });
+  if (existsSync(outputFile)) {
+    const { stats } = JSON.parse(readFileSync(outputFile, 'utf8'));
+    totals.passed += stats?.expected ?? 0;
+    totals.failed += (stats?.unexpected ?? 0) + (stats?.flaky ?? 0);
+    totals.skipped += stats?.skipped ?? 0;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+}
+
 async function browserStream() {
   const hasChromium = await step('chromium', 'node', ['scripts/ensure-chromium.mjs']);
   if (hasChromium && (await step('build', 'npm', ['run', 'build']))) {
     await step('size', 'npm', ['run', '--silent', 'size'], { buffered: true });
     await vitest('e2e', ['e2e'], { extraReporters: ['./scripts/lib/progress-reporter.ts'] });
+    await visual();
   } else {
     totals.failed += 1;
   }

@@ -7,14 +7,14 @@
  * Content-Security-Policy (`style-src 'self'`, `font-src 'self'`) allows it unchanged.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 
 /** Where the stylesheet and the font files appear to be, on the portal's origin. */
 const PREFIX = '/__visual__/fonts/';
 const FAMILY = 'Visual Inter';
-const FILES_DIR = join(dirname(createRequire(import.meta.url).resolve('@fontsource/inter/package.json')), 'files');
+const FILES_DIR = join(dirname(fileURLToPath(import.meta.resolve('@fontsource/inter/package.json'))), 'files');
 
 /** The weights the portal's CSS uses (400 to 800), upright, and 400 and 700 italic (`em`, `strong em`). */
 const FACES = [
