@@ -21,7 +21,8 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/visual',
   expect: {
-    timeout: 15_000,
+    // a page's content and two equal screenshots in a row, on a starved CPU too
+    timeout: 20_000,
     toHaveScreenshot: {
       animations: 'disabled',
       caret: 'hide',

@@ -80,7 +80,7 @@ export const test = base.extend<
         await portal.stop();
       }
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   openPage: async ({ browser, world }, use) => {
     const contexts: BrowserContext[] = [];

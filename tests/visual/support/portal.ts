@@ -44,7 +44,7 @@ export type VisualPortal = {
 };
 
 /** Starts the portal and resolves once `GET /api/health` answers 200 (rejects after `timeoutMs`). */
-export async function startVisualPortal(timeoutMs = 120_000): Promise<VisualPortal> {
+export async function startVisualPortal(timeoutMs = 180_000): Promise<VisualPortal> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tm-visual-data-'));
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
