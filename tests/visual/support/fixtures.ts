@@ -4,7 +4,13 @@
  * submitted from schemas/AP/example.json — and the demo users signed in once through the built-in
  * identity provider; `openPage` opens a page as one of them at a given width, in the pinned font.
  */
-import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { exampleWithFiles, submitFromPage } from '../../e2e/support/example-files';
 import { useVisualFont } from './fonts';
 import { BROWSER_NOW, startVisualPortal } from './portal';
