@@ -5,6 +5,7 @@ import { paths } from '../config/paths';
 import { BareFrame } from './layouts/bare-layout';
 import { useDocumentTitle } from '../lib/document-title';
 import { isChunkLoadError, reloadForChunkFailure } from './shell/chunk-reload';
+import { Button } from '../components/ui/button';
 
 function statusOf(error: unknown): number {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
@@ -91,9 +92,9 @@ function ChunkFailure({ detail }: { detail: string | null }) {
       <h1 id="error-title">The portal was updated</h1>
       <p>The portal was updated. Reload to continue.</p>
       <p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <Button type="button" variant="primary" onClick={() => window.location.reload()}>
           Reload
-        </button>
+        </Button>
       </p>
       <ErrorDetails status={500} detail={detail} />
     </section>
@@ -131,9 +132,9 @@ function RouteErrorContent() {
             : 'This page could not be shown.'}
         </p>
         <p className="error-panel__actions">
-          <button type="button" className="button" onClick={() => window.location.reload()}>
+          <Button type="button" onClick={() => window.location.reload()}>
             Try again
-          </button>{' '}
+          </Button>{' '}
           <Link to={paths.home}>Back to the home page</Link>
         </p>
         {detail ? <ErrorDetails status={status} detail={detail} /> : null}

@@ -46,7 +46,14 @@ export function Button({ variant, size, icon, className, children, ...props }: C
 }
 
 /** A react-router `<Link>` that looks like a {@link Button} (every prop of `Link` passes through). */
-export function ButtonLink({ variant, size, icon, className, children, ...props }: ComponentProps<typeof Link> & ButtonLook) {
+export function ButtonLink({
+  variant,
+  size,
+  icon,
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Link> & ButtonLook) {
   return (
     <Link {...props} className={buttonClassName({ variant, size }, className)}>
       <Content icon={icon}>{children}</Content>

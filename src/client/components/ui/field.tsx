@@ -1,4 +1,3 @@
-import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from './class-names';
 
@@ -6,6 +5,16 @@ import { cx } from './class-names';
 export const fieldHintId = (htmlFor: string) => `${htmlFor}-hint`;
 /** The id of the error of the field whose control has the id `htmlFor`: put it in the control's `aria-describedby`. */
 export const fieldErrorId = (htmlFor: string) => `${htmlFor}-error`;
+
+/** lucide's circle-alert, inline: the error of a field must not pull the icon library into a page. */
+function AlertIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 8v4M12 16h.01" />
+    </svg>
+  );
+}
 
 /**
  * A labelled field: the label above the control (`children`, whose id is `htmlFor`), then the hint
@@ -40,7 +49,7 @@ export function Field({
       ) : null}
       {error ? (
         <p className="ui-field__error" id={fieldErrorId(htmlFor)}>
-          <CircleAlert aria-hidden="true" />
+          <AlertIcon />
           <span>{error}</span>
         </p>
       ) : null}

@@ -6,7 +6,12 @@ import { cx } from './class-names';
  * `<caption>`, other props of `<table>` pass through. Cells may use `ui-table__num` (numbers,
  * right-aligned) and `ui-table__truncate` (one line, ellipsis: give the full text a `title`).
  */
-export function Table({ caption, className, children, ...props }: Omit<ComponentProps<'table'>, 'children'> & { caption?: ReactNode; children: ReactNode }) {
+export function Table({
+  caption,
+  className,
+  children,
+  ...props
+}: Omit<ComponentProps<'table'>, 'children'> & { caption?: ReactNode; children: ReactNode }) {
   return (
     <div className="table-scroll">
       <table {...props} className={cx('ui-table', className)}>

@@ -52,9 +52,13 @@ export function TabList<K extends string>({
     const last = tabs.length - 1;
     const to =
       event.key === 'ArrowRight'
-        ? index >= last ? 0 : index + 1
+        ? index >= last
+          ? 0
+          : index + 1
         : event.key === 'ArrowLeft'
-          ? index <= 0 ? last : index - 1
+          ? index <= 0
+            ? last
+            : index - 1
           : event.key === 'Home'
             ? 0
             : event.key === 'End'

@@ -34,13 +34,22 @@ import { useDocumentTitle } from '../../../lib/document-title';
 
 type State = 'default' | 'focus' | 'disabled' | 'invalid';
 const STATES: readonly State[] = ['default', 'focus', 'disabled', 'invalid'];
-const STATE_LABEL: Record<State, string> = { default: 'Default', focus: 'Focus', disabled: 'Disabled', invalid: 'Invalid' };
+const STATE_LABEL: Record<State, string> = {
+  default: 'Default',
+  focus: 'Focus',
+  disabled: 'Disabled',
+  invalid: 'Invalid',
+};
 const HINT = 'A hint under the field.';
 const ERROR = 'Enter a value in the right format.';
 
 /** The props one state gives a control; `focus` marks the control the "Focus" buttons move to. */
 function stateProps(state: State) {
-  return { disabled: state === 'disabled', invalid: state === 'invalid', 'data-ui-focus': state === 'focus' ? '' : undefined };
+  return {
+    disabled: state === 'disabled',
+    invalid: state === 'invalid',
+    'data-ui-focus': state === 'focus' ? '' : undefined,
+  };
 }
 
 function focusFirst(section: string) {
@@ -64,8 +73,18 @@ function FieldStates({
           const controlId = `${id}-${state}`;
           const error = state === 'invalid' ? ERROR : undefined;
           return (
-            <Field key={state} label={`${title}: ${STATE_LABEL[state].toLowerCase()}`} htmlFor={controlId} hint={HINT} error={error}>
-              {render({ id: controlId, 'aria-describedby': describedBy(controlId, { hint: HINT, error }), ...stateProps(state) })}
+            <Field
+              key={state}
+              label={`${title}: ${STATE_LABEL[state].toLowerCase()}`}
+              htmlFor={controlId}
+              hint={HINT}
+              error={error}
+            >
+              {render({
+                id: controlId,
+                'aria-describedby': describedBy(controlId, { hint: HINT, error }),
+                ...stateProps(state),
+              })}
             </Field>
           );
         })}
@@ -96,9 +115,9 @@ export function UiTestPage() {
         <div>
           <h1>Design system test</h1>
           <p className="page-header__lead">
-            Every control of the portal in each state. Hover: point at a control with the mouse. Focus: press Tab to move
-            through the page, or use a panel’s “Focus the ‘focus’ example” button — the focused control gets an orange
-            outline.
+            Every control of the portal in each state. Hover: point at a control with the mouse. Focus: press Tab to
+            move through the page, or use a panel’s “Focus the ‘focus’ example” button — the focused control gets an
+            orange outline.
           </p>
         </div>
       </div>
@@ -114,13 +133,24 @@ export function UiTestPage() {
               <Button type="button" variant={variant} onClick={() => setClicks((n) => n + 1)}>
                 {variant} default
               </Button>
-              <Button type="button" variant={variant} data-ui-focus={variant === 'primary' ? '' : undefined} onClick={() => setClicks((n) => n + 1)}>
+              <Button
+                type="button"
+                variant={variant}
+                data-ui-focus={variant === 'primary' ? '' : undefined}
+                onClick={() => setClicks((n) => n + 1)}
+              >
                 {variant} focus
               </Button>
               <Button type="button" variant={variant} disabled>
                 {variant} disabled
               </Button>
-              <Button type="button" variant={variant} size="small" icon={<Plus />} onClick={() => setClicks((n) => n + 1)}>
+              <Button
+                type="button"
+                variant={variant}
+                size="small"
+                icon={<Plus />}
+                onClick={() => setClicks((n) => n + 1)}
+              >
                 {variant} small with icon
               </Button>
             </div>
@@ -137,8 +167,16 @@ export function UiTestPage() {
       </Panel>
 
       <h2>Fields</h2>
-      <FieldStates id="ui-text" title="Text field" render={(props) => <TextInput {...props} defaultValue="Some text" />} />
-      <FieldStates id="ui-search" title="Search field" render={(props) => <SearchInput {...props} placeholder="Number or summary" />} />
+      <FieldStates
+        id="ui-text"
+        title="Text field"
+        render={(props) => <TextInput {...props} defaultValue="Some text" />}
+      />
+      <FieldStates
+        id="ui-search"
+        title="Search field"
+        render={(props) => <SearchInput {...props} placeholder="Number or summary" />}
+      />
       <FieldStates
         id="ui-select"
         title="Select"
@@ -150,12 +188,24 @@ export function UiTestPage() {
           </Select>
         )}
       />
-      <FieldStates id="ui-date" title="Date field" render={(props) => <DateInput {...props} defaultValue="2026-11-26" />} />
-      <FieldStates id="ui-textarea" title="Text area" render={(props) => <Textarea {...props} rows={3} defaultValue="A longer text." />} />
+      <FieldStates
+        id="ui-date"
+        title="Date field"
+        render={(props) => <DateInput {...props} defaultValue="2026-11-26" />}
+      />
+      <FieldStates
+        id="ui-textarea"
+        title="Text area"
+        render={(props) => <Textarea {...props} rows={3} defaultValue="A longer text." />}
+      />
 
       <Panel title="Checkboxes" headingLevel={3} actions={<FocusButton section="ui-checkboxes" />}>
         <div className="ui-test__rows" id="ui-checkboxes">
-          <Checkbox label="Checkbox: default" checked={checked} onChange={(event) => setChecked(event.target.checked)} />
+          <Checkbox
+            label="Checkbox: default"
+            checked={checked}
+            onChange={(event) => setChecked(event.target.checked)}
+          />
           <Checkbox label="Checkbox: focus" data-ui-focus="" />
           <Checkbox label="Checkbox: disabled" disabled />
           <Checkbox label="Checkbox: disabled and checked" disabled defaultChecked />
@@ -202,7 +252,10 @@ export function UiTestPage() {
                 <th scope="row">
                   <StatusBadge status={status} />
                 </th>
-                <td className="ui-table__truncate" title="A long summary that is cut off with an ellipsis when it does not fit on one line">
+                <td
+                  className="ui-table__truncate"
+                  title="A long summary that is cut off with an ellipsis when it does not fit on one line"
+                >
                   A long summary that is cut off with an ellipsis when it does not fit on one line
                 </td>
                 <td className="ui-table__num">{(index + 1) * 127}</td>
@@ -227,13 +280,21 @@ export function UiTestPage() {
         />
         {(['one', 'two', 'three'] as const).map((key) => (
           <div key={key} {...tabPanelProps('ui-tabs', key, tab)}>
-            <p>Panel of the {key === 'one' ? 'first' : key === 'two' ? 'second' : 'third'} tab. Left and Right move between the tabs.</p>
+            <p>
+              Panel of the {key === 'one' ? 'first' : key === 'two' ? 'second' : 'third'} tab. Left and Right move
+              between the tabs.
+            </p>
           </div>
         ))}
       </Panel>
 
       <Panel title="A filter bar" headingLevel={2}>
-        <form className="ui-filter-bar" role="search" aria-label="Example filters" onSubmit={(event) => event.preventDefault()}>
+        <form
+          className="ui-filter-bar"
+          role="search"
+          aria-label="Example filters"
+          onSubmit={(event) => event.preventDefault()}
+        >
           <Field label="Search" htmlFor="ui-filter-q">
             <SearchInput id="ui-filter-q" name="q" />
           </Field>
