@@ -1,11 +1,11 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { paths } from '../config/paths';
 import { BareFrame } from './layouts/bare-layout';
 import { useDocumentTitle } from '../lib/document-title';
 import { isChunkLoadError, reloadForChunkFailure } from './shell/chunk-reload';
-import { Button } from '../components/ui/button';
+import { Button, ButtonLink } from '../components/ui/button';
 
 function statusOf(error: unknown): number {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
@@ -132,10 +132,10 @@ function RouteErrorContent() {
             : 'This page could not be shown.'}
         </p>
         <p className="error-panel__actions">
-          <Button type="button" onClick={() => window.location.reload()}>
+          <Button type="button" variant="primary" onClick={() => window.location.reload()}>
             Try again
           </Button>{' '}
-          <Link to={paths.home}>Back to the home page</Link>
+          <ButtonLink to={paths.home}>Back to the home page</ButtonLink>
         </p>
         {detail ? <ErrorDetails status={status} detail={detail} /> : null}
       </section>

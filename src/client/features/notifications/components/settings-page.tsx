@@ -60,7 +60,7 @@ export function SettingsPage() {
       {error === null && !settings && <Loading label="Loading settings…" />}
       {settings && (
         <form className="settings-form" onSubmit={(event) => void submit(event)}>
-          <fieldset>
+          <fieldset className="ui-fieldset">
             <legend>E-mail me when</legend>
             {NOTIFICATION_KINDS.map((kind) => (
               <Checkbox

@@ -14,6 +14,7 @@ import {
   DateInput,
   describedBy,
   Field,
+  fieldErrorId,
   Panel,
   Plus,
   Save,
@@ -209,14 +210,18 @@ export function UiTestPage() {
           <Checkbox label="Checkbox: focus" data-ui-focus="" />
           <Checkbox label="Checkbox: disabled" disabled />
           <Checkbox label="Checkbox: disabled and checked" disabled defaultChecked />
-          <Field label="Confirmation" htmlFor="ui-checkbox-invalid" error="Tick the box to go on.">
+          <fieldset className="ui-fieldset">
+            <legend>A group of checkboxes with an error</legend>
             <Checkbox
               id="ui-checkbox-invalid"
-              label="Checkbox: invalid"
+              label="Checkbox: invalid, with a label long enough to wrap onto a second line on a phone"
               invalid
-              aria-describedby={describedBy('ui-checkbox-invalid', { error: true })}
+              aria-describedby={fieldErrorId('ui-checkbox-invalid')}
             />
-          </Field>
+            <p className="ui-field__error" id={fieldErrorId('ui-checkbox-invalid')}>
+              Tick the box to go on.
+            </p>
+          </fieldset>
         </div>
       </Panel>
 
