@@ -1,10 +1,11 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { paths } from '../config/paths';
 import { BareFrame } from './layouts/bare-layout';
 import { useDocumentTitle } from '../lib/document-title';
 import { isChunkLoadError, reloadForChunkFailure } from './shell/chunk-reload';
+import { Button, ButtonLink } from '../components/ui/button';
 
 function statusOf(error: unknown): number {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
@@ -91,9 +92,9 @@ function ChunkFailure({ detail }: { detail: string | null }) {
       <h1 id="error-title">The portal was updated</h1>
       <p>The portal was updated. Reload to continue.</p>
       <p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <Button type="button" variant="primary" onClick={() => window.location.reload()}>
           Reload
-        </button>
+        </Button>
       </p>
       <ErrorDetails status={500} detail={detail} />
     </section>
@@ -131,10 +132,10 @@ function RouteErrorContent() {
             : 'This page could not be shown.'}
         </p>
         <p className="error-panel__actions">
-          <button type="button" className="button" onClick={() => window.location.reload()}>
+          <Button type="button" variant="primary" onClick={() => window.location.reload()}>
             Try again
-          </button>{' '}
-          <Link to={paths.home}>Back to the home page</Link>
+          </Button>{' '}
+          <ButtonLink to={paths.home}>Back to the home page</ButtonLink>
         </p>
         {detail ? <ErrorDetails status={status} detail={detail} /> : null}
       </section>

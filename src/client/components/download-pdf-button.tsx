@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { downloadSubmissionPdf } from '../lib/submission-pdf';
 import { toast } from '../lib/toast';
+import { Button } from './ui';
 
 /**
  * "Download PDF" for one submission: fetches its PDF with the access token and saves it as
@@ -15,8 +16,8 @@ export function DownloadPdfButton({ area, id, number }: { area: string; id: stri
       .finally(() => setBusy(false));
   };
   return (
-    <button type="button" className="button no-print" onClick={download} disabled={isBusy} aria-busy={isBusy}>
+    <Button type="button" className="no-print" onClick={download} disabled={isBusy} aria-busy={isBusy}>
       {isBusy ? 'Preparing PDF…' : 'Download PDF'}
-    </button>
+    </Button>
   );
 }

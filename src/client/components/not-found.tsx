@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { useDocumentTitle } from '../lib/document-title';
+import { ButtonLink } from './ui/button';
 
 /** The 404 content of every unknown address: 'This page could not be found' and a link back home. */
 export function NotFound() {
@@ -10,7 +10,9 @@ export function NotFound() {
       <p className="error-panel__status">404</p>
       <h1 id="not-found-title">This page could not be found</h1>
       <p>
-        <Link to={paths.home}>Back to the home page</Link>
+        <ButtonLink to={paths.home} variant="primary">
+          Back to the home page
+        </ButtonLink>
       </p>
     </section>
   );

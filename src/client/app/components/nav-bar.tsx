@@ -11,6 +11,7 @@ import {
   TICKETS_WORK_SCOPE,
 } from '../../../shared/scopes';
 import { useSession } from '../../lib/session/session-context';
+import { Button } from '../../components/ui/button';
 
 // The bell is a chunk of its own (every page's entry stays within its budget); until it arrives an
 // empty box of its size holds its place, so nothing in the bar moves.
@@ -99,9 +100,9 @@ export function NavBar() {
               <NavLink to={paths.settings} className="site-nav__link">
                 Settings
               </NavLink>
-              <button type="button" className="button button--quiet" onClick={handleSignOut} disabled={isSigningOut}>
+              <Button type="button" variant="quiet" onClick={handleSignOut} disabled={isSigningOut}>
                 Sign out
-              </button>
+              </Button>
             </div>
           ) : null}
         </nav>

@@ -8,6 +8,7 @@ import { useResource } from '../../../lib/use-resource';
 import { fetchWaitingApprovals } from '../api';
 import { DecisionForm } from './decision-form';
 import { formatDateTime } from '../../../lib/date-format';
+import { Button } from '../../../components/ui';
 
 /**
  * `/Approvals`: the requests waiting on a decision by the signed-in user (docs/behaviour.md
@@ -74,17 +75,16 @@ export function ApprovalsPage() {
       )}
       {waiting.status === 'ready' && (cursor !== null || waiting.data.nextCursor !== null) && (
         <nav className="pager" aria-label="Pages">
-          <button type="button" className="button" disabled={cursor === null} onClick={() => setCursor(null)}>
+          <Button type="button" disabled={cursor === null} onClick={() => setCursor(null)}>
             First page
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="button"
             disabled={waiting.data.nextCursor === null}
             onClick={() => setCursor(waiting.data.nextCursor)}
           >
             Next page
-          </button>
+          </Button>
         </nav>
       )}
     </>

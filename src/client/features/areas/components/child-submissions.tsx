@@ -5,6 +5,7 @@ import { areaCreatePath, areaDetailPath, areaListPath, type AreaLocation } from 
 import { useResource } from '../../../lib/use-resource';
 import { fetchSubmissions } from '../api';
 import { formatDateTime } from '../../../lib/date-format';
+import { ButtonLink, StatusBadge } from '../../../components/ui';
 
 /** How many children a parent's detail page lists per child area before "View all". */
 export const CHILD_PREVIEW_LIMIT = 10;
@@ -23,9 +24,7 @@ export function ChildSubmissions({ child, parent }: { child: AreaSummary; parent
     <section className="child-section" aria-labelledby={headingId}>
       <div className="child-section__header">
         <h2 id={headingId}>{child.title}</h2>
-        <Link to={areaCreatePath(location)} className="button">
-          New {child.title}
-        </Link>
+        <ButtonLink to={areaCreatePath(location)}>New {child.title}</ButtonLink>
       </div>
       {page.status === 'loading' ? <Loading /> : null}
       {page.status === 'error' ? <LoadError what={child.title} error={page.error} onRetry={page.reload} /> : null}
@@ -35,7 +34,7 @@ export function ChildSubmissions({ child, parent }: { child: AreaSummary; parent
           {page.data.items.map((item) => (
             <li key={item.id}>
               <Link to={areaDetailPath(location, item.id)}>{item.number}</Link>
-              <span className="status-badge">{item.status}</span>
+              <StatusBadge status={item.status} />
               <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isValidationErrorBody } from '../../../../shared/api-error';
 import { SCHEMA_CHANGED_ERROR } from '../../../../shared/form-areas';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../../shared/json';
@@ -23,6 +23,7 @@ import { draftKey, useDraft } from '../drafts';
 import type { AreaContext } from '../area-route';
 import { useAreaFormSchemas } from '../../../form-engine/use-area-form-schemas';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button, ButtonLink } from '../../../components/ui/button';
 
 /**
  * A child record starts on its parent's property (e.g. an incident's follow-up), when both have
@@ -71,9 +72,9 @@ function DraftBar({ savedAt, onDiscard }: { savedAt: string | null; onDiscard: (
       <span role="status" className="draft-bar__hint">
         Draft saved {time}
       </span>
-      <button type="button" className="button button--quiet" onClick={onDiscard}>
+      <Button type="button" variant="quiet" onClick={onDiscard}>
         Discard draft
-      </button>
+      </Button>
     </div>
   );
 }
@@ -96,9 +97,9 @@ function SchemaChangedNotice({ message }: { message: string }) {
         <strong>This form has changed since you opened it.</strong> {message} Your answers are saved as a draft in this
         browser and come back when the form reloads.
       </p>
-      <button ref={reload} type="button" className="button" onClick={() => window.location.reload()}>
+      <Button ref={reload} type="button" onClick={() => window.location.reload()}>
         Reload the form
-      </button>
+      </Button>
     </div>
   );
 }
@@ -240,9 +241,9 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
             submitting={isSubmitting}
             actions={
               <>
-                <Link to={areaListPath(location)} className="button button--quiet">
+                <ButtonLink to={areaListPath(location)} variant="quiet">
                   Cancel
-                </Link>
+                </ButtonLink>
                 {isSubmitting ? (
                   <span role="status" className="form-actions__status">
                     Sending…

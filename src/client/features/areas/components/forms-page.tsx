@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError, Loading } from '../../../components/status-message';
+import { SearchInput } from '../../../components/ui';
 import { fetchAreas } from '../../../lib/area-api';
 import { useResource } from '../../../lib/use-resource';
 import { groupAreas, searchAreas } from '../catalogue';
@@ -49,9 +50,8 @@ export function FormsPage() {
       </div>
       <div className="search-box" role="search">
         <label htmlFor={searchId}>Search forms</label>
-        <input
+        <SearchInput
           id={searchId}
-          type="search"
           value={query}
           placeholder="Title, description or department"
           autoComplete="off"

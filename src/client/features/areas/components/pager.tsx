@@ -1,3 +1,5 @@
+import { Button } from '../../../components/ui';
+
 /** "Previous page" / "Next page" buttons of a keyset-paged list. */
 export function Pager({
   hasPrevious,
@@ -13,12 +15,12 @@ export function Pager({
   if (!hasPrevious && !hasNext) return null;
   return (
     <nav className="pager" aria-label="Pages">
-      <button type="button" className="button" disabled={!hasPrevious} onClick={onPrevious}>
+      <Button type="button" disabled={!hasPrevious} onClick={onPrevious}>
         Previous page
-      </button>
-      <button type="button" className="button" disabled={!hasNext} onClick={onNext}>
+      </Button>
+      <Button type="button" disabled={!hasNext} onClick={onNext}>
         Next page
-      </button>
+      </Button>
     </nav>
   );
 }

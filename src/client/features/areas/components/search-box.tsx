@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { SearchInput } from '../../../components/ui';
 
 /** Delay between the last keystroke and the search (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -49,9 +50,8 @@ export function SearchBox({
       }}
     >
       <label htmlFor={id}>Search</label>
-      <input
+      <SearchInput
         id={id}
-        type="search"
         value={text}
         placeholder={placeholder}
         autoComplete="off"

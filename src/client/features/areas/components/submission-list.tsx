@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { LoadError, Loading } from '../../../components/status-message';
 import { areaCreatePath } from '../../../config/paths';
@@ -14,6 +14,7 @@ import { ParentNote } from './parent-note';
 import { SearchBox } from './search-box';
 import { SubmissionsTable } from './submissions-table';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { ButtonLink } from '../../../components/ui';
 
 /** History state of a list page: the cursors of the pages before this one ("Previous page"). */
 type ListHistoryState = { cursors: string[] };
@@ -61,9 +62,9 @@ export function SubmissionList({ context }: { context: AreaContext }) {
           {area.description ? <p className="page-header__lead">{area.description}</p> : null}
         </div>
         {isOrphanChild ? null : (
-          <Link to={areaCreatePath(location)} className="button button--primary">
+          <ButtonLink to={areaCreatePath(location)} variant="primary">
             New
-          </Link>
+          </ButtonLink>
         )}
       </div>
       {isOrphanChild && area.parent ? <ParentNote parentKey={area.parent} childTitle={area.title} /> : null}

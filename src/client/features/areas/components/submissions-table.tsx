@@ -3,6 +3,7 @@ import type { Submission } from '../../../../shared/submission';
 import { areaDetailPath, type AreaLocation } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/date-format';
 import { columnValue, formatListValue, type ListColumn } from '../list-format';
+import { StatusBadge } from '../../../components/ui';
 
 /**
  * The table of an area's submissions: Number (a link to the submission), the area's list
@@ -54,9 +55,7 @@ export function SubmissionsTable({
                 </td>
               ))}
               <td data-label={statusHeader}>
-                <span className={`status-badge status-badge--${item.status.toLowerCase().replace(/\s+/g, '-')}`}>
-                  {item.status}
-                </span>
+                <StatusBadge status={item.status} />
               </td>
               <td data-label="Requester">{item.requester.name}</td>
               <td data-label="Created">

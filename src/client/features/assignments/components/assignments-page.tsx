@@ -12,6 +12,7 @@ import { RuleForm } from './rule-form';
 import { RuleTable, type RuleActions } from './rule-table';
 import '../assignments.css';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button } from '../../../components/ui';
 
 async function loadPage(signal: AbortSignal) {
   const [rules, areas, properties, assignees] = await Promise.all([
@@ -105,9 +106,9 @@ export function AssignmentsPage() {
           </p>
         </div>
         {editing === null ? (
-          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+          <Button type="button" variant="primary" onClick={() => setEditing('new')}>
             New rule
-          </button>
+          </Button>
         ) : null}
       </div>
       {editing !== null ? (

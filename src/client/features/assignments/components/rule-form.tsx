@@ -10,26 +10,21 @@ import { useResource } from '../../../lib/use-resource';
 import { createRule, isStaleError, previewRule, updateRule } from '../api';
 import { conditionFields, errorsByInput, toDraft, toInput, type RuleDraft } from '../rule-draft';
 import { RulePreview } from './rule-preview';
+import { Button, Checkbox, Field as UiField, fieldErrorId, Select, TextInput } from '../../../components/ui';
 
 type Errors = ReturnType<typeof errorsByInput>;
 
 function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
-    <div className={error ? 'rule-form__field rule-form__field--error' : 'rule-form__field'}>
-      <label htmlFor={id}>{label}</label>
+    <UiField label={label} htmlFor={id} error={error ? `${label} ${error}` : undefined}>
       {children}
-      {error ? (
-        <p className="rule-form__error" id={`${id}-error`}>
-          {label} {error}
-        </p>
-      ) : null}
-    </div>
+    </UiField>
   );
 }
 
 /** aria props of an input with an optional error message. */
 const described = (id: string, error?: string) =>
-  error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+  error ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(id) } : {};
 
 /**
  * The create / edit form of an assignment rule: name, enabled, area, optional property, optional
@@ -107,7 +102,7 @@ export function RuleForm(props: {
       {errors.form ? <p className="alert alert--error">{errors.form}</p> : null}
       <div className="rule-form__grid">
         <Field id={id('name')} label="Name" error={errors.name}>
-          <input
+          <TextInput
             id={id('name')}
             value={draft.name}
             maxLength={120}
@@ -116,7 +111,7 @@ export function RuleForm(props: {
           />
         </Field>
         <Field id={id('area')} label="Form area" error={errors.area}>
-          <select
+          <Select
             id={id('area')}
             value={draft.area}
             onChange={(e) => setDraft((d) => ({ ...d, area: e.target.value, field: '', value: '' }))}
@@ -128,10 +123,10 @@ export function RuleForm(props: {
                 {a.title} ({a.key})
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id={id('property')} label="Property" error={errors.property}>
-          <select
+          <Select
             id={id('property')}
             value={draft.property}
             onChange={(e) => set('property', e.target.value)}
@@ -143,10 +138,10 @@ export function RuleForm(props: {
                 {p.code} — {p.name}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id={id('field')} label="Field" error={errors.field}>
-          <select
+          <Select
             id={id('field')}
             value={draft.field}
             disabled={!draft.area}
@@ -159,12 +154,12 @@ export function RuleForm(props: {
                 {f.title}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         {draft.field ? (
           <Field id={id('value')} label="Value" error={errors.value}>
             {chosenField?.options ? (
-              <select
+              <Select
                 id={id('value')}
                 value={draft.value}
                 onChange={(e) => set('value', e.target.value)}
@@ -176,9 +171,9 @@ export function RuleForm(props: {
                     {option}
                   </option>
                 ))}
-              </select>
+              </Select>
             ) : (
-              <input
+              <TextInput
                 id={id('value')}
                 value={draft.value}
                 onChange={(e) => set('value', e.target.value)}
@@ -188,7 +183,7 @@ export function RuleForm(props: {
           </Field>
         ) : null}
         <Field id={id('user')} label="Assignee user" error={errors.assigneeUserId}>
-          <select
+          <Select
             id={id('user')}
             value={draft.assigneeUserId}
             onChange={(e) => set('assigneeUserId', e.target.value)}
@@ -201,10 +196,10 @@ export function RuleForm(props: {
                 {u.email ? ` (${u.email})` : ''}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id={id('group')} label="Assignee role group" error={errors.assigneeGroupId}>
-          <select
+          <Select
             id={id('group')}
             value={draft.assigneeGroupId}
             onChange={(e) => set('assigneeGroupId', e.target.value)}
@@ -216,22 +211,25 @@ export function RuleForm(props: {
                 {g.name}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       </div>
-      <label className="rule-form__check">
-        <input type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.target.checked)} /> Enabled
-      </label>
+      <Checkbox
+        className="rule-form__check"
+        label="Enabled"
+        checked={draft.enabled}
+        onChange={(e) => set('enabled', e.target.checked)}
+      />
       <div className="rule-form__actions">
-        <button type="submit" className="button button--primary" disabled={isBusy}>
+        <Button type="submit" variant="primary" disabled={isBusy}>
           {rule ? 'Save rule' : 'Create rule'}
-        </button>
-        <button type="button" className="button" disabled={isBusy || !draft.area} onClick={() => void test()}>
+        </Button>
+        <Button type="button" disabled={isBusy || !draft.area} onClick={() => void test()}>
           Test this rule
-        </button>
-        <button type="button" className="button button--quiet" onClick={props.onCancel}>
+        </Button>
+        <Button type="button" variant="quiet" onClick={props.onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
       {preview ? (
         <RulePreview preview={preview} isNested={Boolean(areas.find((a) => a.key === draft.area)?.parent)} />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AreaSummary } from '../../../../shared/area';
 import type { AssignmentRule } from '../../../../shared/assignment';
 import { parsePointer } from '../../../../shared/json-pointer';
+import { Button } from '../../../components/ui';
 
 /** What the table asks its page to do; each returns once the server answered. */
 export type RuleActions = {
@@ -105,23 +106,23 @@ export function RuleTable({
                 {confirming === rule.id ? (
                   <div className="rule-table__confirm" role="group" aria-label={`Confirm deleting ${rule.name}`}>
                     <span>Delete this rule?</span>
-                    <button
+                    <Button
                       type="button"
-                      className="button button--danger"
+                      variant="danger"
                       disabled={isBusy}
                       onClick={() => void actions.remove(rule).finally(() => setConfirming(null))}
                     >
                       Yes, delete
-                    </button>
-                    <button type="button" className="button button--quiet" onClick={() => setConfirming(null)}>
+                    </Button>
+                    <Button type="button" variant="quiet" onClick={() => setConfirming(null)}>
                       Keep it
-                    </button>
+                    </Button>
                   </div>
                 ) : (
                   <div className="rule-table__actions">
-                    <button
+                    <Button
                       type="button"
-                      className="button button--quiet"
+                      variant="quiet"
                       data-rule={rule.id}
                       data-move="up"
                       aria-label={`Move ${rule.name} up`}
@@ -129,10 +130,10 @@ export function RuleTable({
                       onClick={() => void move(rule, -1)}
                     >
                       ↑ Up
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       type="button"
-                      className="button button--quiet"
+                      variant="quiet"
                       data-rule={rule.id}
                       data-move="down"
                       aria-label={`Move ${rule.name} down`}
@@ -140,23 +141,18 @@ export function RuleTable({
                       onClick={() => void move(rule, 1)}
                     >
                       ↓ Down
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Edit ${rule.name}`}
-                      onClick={() => actions.edit(rule)}
-                    >
+                    </Button>
+                    <Button type="button" aria-label={`Edit ${rule.name}`} onClick={() => actions.edit(rule)}>
                       Edit
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       type="button"
-                      className="button button--quiet"
+                      variant="quiet"
                       aria-label={`Delete ${rule.name}`}
                       onClick={() => setConfirming(rule.id)}
                     >
                       Delete
-                    </button>
+                    </Button>
                   </div>
                 )}
               </td>

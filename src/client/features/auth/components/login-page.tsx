@@ -8,6 +8,7 @@ import type { LoginLocationState } from '../../../lib/session/login-state';
 import { useSession } from '../../../lib/session/session-context';
 import { isCallbackUrl } from '../../../lib/sign-in-callback';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button } from '../../../components/ui';
 
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -83,14 +84,9 @@ export function LoginPage() {
       ) : (
         <p>Use your organisation account to open the portal.</p>
       )}
-      <button
-        type="button"
-        className="button button--primary button--large"
-        onClick={startSignIn}
-        disabled={isRedirecting}
-      >
+      <Button type="button" variant="primary" className="button--large" onClick={startSignIn} disabled={isRedirecting}>
         Sign in
-      </button>
+      </Button>
     </section>
   );
 }

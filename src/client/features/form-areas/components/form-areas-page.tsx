@@ -5,6 +5,7 @@ import { useResource } from '../../../lib/use-resource';
 import { fetchFormAreas } from '../api';
 import '../form-areas.css';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button } from '../../../components/ui';
 
 const STATUS_LABEL: Record<FormAreaState['status'], string> = {
   loaded: 'Loaded',
@@ -122,9 +123,9 @@ export function FormAreasPage() {
           </p>
         </div>
         <div className="page-header__actions">
-          <button type="button" className="button" onClick={overview.reload} disabled={overview.status === 'loading'}>
+          <Button type="button" onClick={overview.reload} disabled={overview.status === 'loading'}>
             Refresh
-          </button>
+          </Button>
         </div>
       </div>
       {overview.status === 'loading' ? <Loading label="Loading the form areas…" /> : null}

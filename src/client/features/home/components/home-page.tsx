@@ -12,6 +12,7 @@ import { useResource } from '../../../lib/use-resource';
 import { fetchAssignedTickets, fetchMyActivity } from '../api';
 import { SubmissionLinks } from './submission-links';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button, ButtonLink } from '../../../components/ui';
 
 type HomeData = Awaited<ReturnType<typeof loadHome>>;
 
@@ -47,13 +48,11 @@ function SignedInHome({
         </div>
         <div className="page-header__actions">
           {canSubmit ? (
-            <Link to={paths.forms} className="button button--primary">
+            <ButtonLink to={paths.forms} variant="primary">
               Fill in a form
-            </Link>
+            </ButtonLink>
           ) : null}
-          <Link to={paths.tickets} className="button">
-            Tickets
-          </Link>
+          <ButtonLink to={paths.tickets}>Tickets</ButtonLink>
         </div>
       </div>
       <div className="home-grid">
@@ -85,9 +84,9 @@ function HomeLists({ data, canSubmit, isHandler }: { data: HomeData } & HomeOpti
           <ul className="quick-links">
             {quickLinks.map((used) => (
               <li key={used.area}>
-                <Link to={areaCreatePath({ area: used.area })} className="button">
+                <ButtonLink to={areaCreatePath({ area: used.area })}>
                   New {titles.get(used.area) ?? used.area}
-                </Link>
+                </ButtonLink>
               </li>
             ))}
           </ul>
@@ -142,13 +141,14 @@ export function HomePage({ aside, forHandlers }: { aside: ReactNode; forHandlers
         <section className="hero" aria-labelledby="home-title">
           <h1 id="home-title">{APP_TITLE}</h1>
           <p className="hero__lead">Request forms and tickets for every department, in one place.</p>
-          <button
+          <Button
             type="button"
-            className="button button--primary button--large"
+            variant="primary"
+            className="button--large"
             onClick={() => void session.signIn(paths.home)}
           >
             Sign in
-          </button>
+          </Button>
         </section>
         <div className="home-grid__side">{aside}</div>
       </div>

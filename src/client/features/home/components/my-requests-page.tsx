@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useResource } from '../../../lib/use-resource';
 import { fetchMyRequests } from '../api';
 import { statusInWords, updateInWords, waitingFor } from '../request-status';
+import { Button, ButtonLink } from '../../../components/ui';
 
 const STATE_LABELS: Record<MyRequestState, string> = { open: 'Open', closed: 'Finished', all: 'All' };
 const EMPTY: Record<MyRequestState, string> = {
@@ -107,9 +108,9 @@ export function MyRequestsPage() {
           <p className="page-header__lead">Everything you have asked for, and what each request is waiting for.</p>
         </div>
         <div className="page-header__actions">
-          <Link to={paths.forms} className="button button--primary">
+          <ButtonLink to={paths.forms} variant="primary">
             Fill in a form
-          </Link>
+          </ButtonLink>
         </div>
       </div>
       <nav className="segmented" aria-label="Which requests">
@@ -145,9 +146,9 @@ export function MyRequestsPage() {
             ) : null}
             {listing.nextCursor ? (
               <p>
-                <button type="button" className="button" onClick={showMore} disabled={listing.loadingMore}>
+                <Button type="button" onClick={showMore} disabled={listing.loadingMore}>
                   {listing.loadingMore ? 'Loading…' : 'Show more'}
-                </button>
+                </Button>
               </p>
             ) : null}
           </>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Submission } from '../../../../shared/submission';
 import { areaDetailPath } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/date-format';
+import { StatusBadge } from '../../../components/ui';
 
 /** What the list shows of a submission (ticket list items carry no `data`). */
 type ListedSubmission = Omit<Submission, 'data'>;
@@ -34,10 +35,7 @@ export function SubmissionLinks({
       {items.map((item) => (
         <li key={item.id}>
           <Link to={pathOf ? pathOf(item) : detailPath(item, parentAreas)}>{item.number}</Link>
-          {item.summary ? ` — ${item.summary}` : ''}{' '}
-          <span className={`status-badge status-badge--${item.status.toLowerCase().replace(/\s+/g, '-')}`}>
-            {item.status}
-          </span>{' '}
+          {item.summary ? ` — ${item.summary}` : ''} <StatusBadge status={item.status} />{' '}
           <time dateTime={item.createdAt} className="announcement__date">
             {formatDateTime(item.createdAt)}
           </time>

@@ -4,6 +4,7 @@ import { LoadError, Loading } from '../../../components/status-message';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { toApiFailure } from '../../../lib/http';
 import { fetchMail, fetchMailMessage } from '../api';
+import { Button } from '../../../components/ui';
 
 function statusOf(mail: MailSummary): string {
   if (mail.sentAt) return `Sent ${new Date(mail.sentAt).toLocaleString()}`;
@@ -84,9 +85,9 @@ export function MailPage() {
             <dd>{statusOf(open)}</dd>
           </dl>
           <pre className="mail-message__text">{open.text}</pre>
-          <button type="button" className="button" onClick={() => setOpen(null)}>
+          <Button type="button" onClick={() => setOpen(null)}>
             Close message
-          </button>
+          </Button>
         </article>
       )}
       {items && items.length === 0 && <p>No mail yet.</p>}
@@ -118,9 +119,9 @@ export function MailPage() {
         </table>
       )}
       {nextCursor && (
-        <button type="button" className="button" onClick={() => void older()}>
+        <Button type="button" onClick={() => void older()}>
           Older
-        </button>
+        </Button>
       )}
     </>
   );

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { toApiFailure } from '../../../lib/http';
 import { fetchNotifications, markRead } from '../api';
 import { setUnreadCount } from '../unread-count';
+import { Button, Checkbox } from '../../../components/ui';
 
 type State =
   | { status: 'loading' }
@@ -79,21 +80,13 @@ export function NotificationsPage() {
         <h1>Notifications</h1>
       </div>
       <div className="notification-toolbar">
-        <label>
-          <input type="checkbox" checked={unreadOnly} onChange={(event) => setUnreadOnly(event.target.checked)} />{' '}
-          Unread only
-        </label>
+        <Checkbox label="Unread only" checked={unreadOnly} onChange={(event) => setUnreadOnly(event.target.checked)} />
         {state.status === 'ready' && (
           <>
             <p className="notification-toolbar__count">{state.unreadCount} unread</p>
-            <button
-              type="button"
-              className="button"
-              disabled={state.unreadCount === 0}
-              onClick={() => void mark({ all: true })}
-            >
+            <Button type="button" disabled={state.unreadCount === 0} onClick={() => void mark({ all: true })}>
               Mark all read
-            </button>
+            </Button>
           </>
         )}
       </div>
@@ -122,13 +115,9 @@ export function NotificationsPage() {
                   <p className="notification__meta">
                     <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
                     {item.readAt === null && (
-                      <button
-                        type="button"
-                        className="button button--quiet"
-                        onClick={() => void mark({ ids: [item.id] })}
-                      >
+                      <Button type="button" variant="quiet" onClick={() => void mark({ ids: [item.id] })}>
                         Mark read<span className="visually-hidden">: {item.title}</span>
-                      </button>
+                      </Button>
                     )}
                   </p>
                 </li>
@@ -136,9 +125,9 @@ export function NotificationsPage() {
             </ol>
           )}
           {state.nextCursor && (
-            <button type="button" className="button" onClick={() => void loadOlder()}>
+            <Button type="button" onClick={() => void loadOlder()}>
               Older
-            </button>
+            </Button>
           )}
         </>
       )}

@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { toApiFailure } from '../../../lib/http';
 import { fetchSettings, saveSettings } from '../api';
+import { Button, Checkbox } from '../../../components/ui';
 
 /**
  * `/Settings`: which notifications also come by e-mail, one checkbox per kind, saved to the server;
@@ -59,24 +60,22 @@ export function SettingsPage() {
       {error === null && !settings && <Loading label="Loading settings…" />}
       {settings && (
         <form className="settings-form" onSubmit={(event) => void submit(event)}>
-          <fieldset>
+          <fieldset className="ui-fieldset">
             <legend>E-mail me when</legend>
             {NOTIFICATION_KINDS.map((kind) => (
-              <label key={kind} className="checkbox">
-                <input
-                  type="checkbox"
-                  name={kind}
-                  checked={settings.email[kind]}
-                  onChange={(event) => setSettings({ email: { ...settings.email, [kind]: event.target.checked } })}
-                />{' '}
-                {NOTIFICATION_KIND_LABELS[kind]}
-              </label>
+              <Checkbox
+                key={kind}
+                name={kind}
+                label={NOTIFICATION_KIND_LABELS[kind]}
+                checked={settings.email[kind]}
+                onChange={(event) => setSettings({ email: { ...settings.email, [kind]: event.target.checked } })}
+              />
             ))}
           </fieldset>
           <p>You see every notification in the portal either way.</p>
-          <button type="submit" className="button button--primary" disabled={isSaving}>
+          <Button type="submit" variant="primary" disabled={isSaving}>
             Save
-          </button>
+          </Button>
           <p role="status" className="form-actions__status">
             {message}
           </p>

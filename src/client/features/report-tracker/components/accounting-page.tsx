@@ -31,6 +31,7 @@ import { NoAccess } from './no-access';
 import { usePeriod } from '../use-period';
 import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button, Select } from '../../../components/ui';
 
 function replaceCell(grid: AccountingGrid, cell: AccountingCell): AccountingGrid {
   return {
@@ -185,8 +186,8 @@ export function AccountingPage() {
           <h1>Accounting {period}</h1>
           <p className="page-header__lead">
             Month-end reports per property. Click a report or press Enter to move it on; keys C, R, P and N set
-            Complete, In review, In progress and Not started. The grid is one Tab stop: arrow keys, Home and End
-            move between its cells.
+            Complete, In review, In progress and Not started. The grid is one Tab stop: arrow keys, Home and End move
+            between its cells.
           </p>
         </div>
       </div>
@@ -208,39 +209,51 @@ export function AccountingPage() {
         <div className="report-toolbar__group">
           <label>
             Region{' '}
-            <select value={filters.region ?? ''} onChange={(e) => setFilter('region', e.target.value)}>
+            <Select
+              className="ui-input--auto"
+              value={filters.region ?? ''}
+              onChange={(e) => setFilter('region', e.target.value)}
+            >
               <option value="">All</option>
               {regions.map((region) => (
                 <option key={region}>{region}</option>
               ))}
-            </select>
+            </Select>
           </label>
           <label>
             Owner{' '}
-            <select value={filters.owner ?? ''} onChange={(e) => setFilter('owner', e.target.value)}>
+            <Select
+              className="ui-input--auto"
+              value={filters.owner ?? ''}
+              onChange={(e) => setFilter('owner', e.target.value)}
+            >
               <option value="">All</option>
               {(owners.data ?? []).map((owner) => (
                 <option key={owner}>{owner}</option>
               ))}
-            </select>
+            </Select>
           </label>
           <label>
             Status{' '}
-            <select value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+            <Select
+              className="ui-input--auto"
+              value={filters.status ?? ''}
+              onChange={(e) => setFilter('status', e.target.value)}
+            >
               <option value="">All</option>
               {[...ACCOUNTING_STATUSES, 'Overdue'].map((status) => (
                 <option key={status}>{status}</option>
               ))}
-            </select>
+            </Select>
           </label>
         </div>
         <div className="report-toolbar__group">
-          <button type="button" className="button" onClick={handleCsv}>
+          <Button type="button" onClick={handleCsv}>
             Export CSV
-          </button>
-          <button type="button" className="button button--quiet" onClick={() => window.print()}>
+          </Button>
+          <Button type="button" variant="quiet" onClick={() => window.print()}>
             Print
-          </button>
+          </Button>
         </div>
       </div>
       {canWrite && grid ? (
@@ -248,31 +261,30 @@ export function AccountingPage() {
           <span>{selected.size} selected</span>
           <label>
             Report{' '}
-            <select value={bulkReport} onChange={(e) => setBulkReport(e.target.value)}>
+            <Select className="ui-input--auto" value={bulkReport} onChange={(e) => setBulkReport(e.target.value)}>
               <option value="">All reports</option>
               {grid.reports.map((report) => (
                 <option key={report.key} value={report.key}>
                   {report.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label>
             Set to{' '}
-            <select value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value as AccountingStatus)}>
+            <Select
+              className="ui-input--auto"
+              value={bulkStatus}
+              onChange={(e) => setBulkStatus(e.target.value as AccountingStatus)}
+            >
               {ACCOUNTING_STATUSES.map((status) => (
                 <option key={status}>{status}</option>
               ))}
-            </select>
+            </Select>
           </label>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={handleBulk}
-            disabled={!selected.size || isBusy}
-          >
+          <Button type="button" variant="primary" onClick={handleBulk} disabled={!selected.size || isBusy}>
             Apply to selected
-          </button>
+          </Button>
         </div>
       ) : null}
       {loaded.status === 'error' ? (

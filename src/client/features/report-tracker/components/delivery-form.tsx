@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { DELIVERY_METHODS, type DeliveryEntry, type DeliveryMethod } from '../../../../shared/report-tracker';
 import type { DeliveryInput } from '../api';
+import { Button, DateInput, Select, TextInput } from '../../../components/ui';
 
 export type DeliveryFormProps = {
   entry: DeliveryEntry;
@@ -39,37 +40,59 @@ export function DeliveryForm({ entry, today, isSaving, onSubmit, onCancel }: Del
     <form className="delivery-form" onSubmit={handleSubmit} aria-label={`Record delivery for ${entry.property.name}`}>
       <label>
         Delivered on
-        <input type="date" required value={deliveredOn} onChange={(e) => setDeliveredOn(e.target.value)} />
+        <DateInput
+          className="ui-input--auto"
+          required
+          value={deliveredOn}
+          onChange={(e) => setDeliveredOn(e.target.value)}
+        />
       </label>
       <label>
         Method
-        <select value={method} onChange={(e) => setMethod(e.target.value as DeliveryMethod)}>
+        <Select className="ui-input--auto" value={method} onChange={(e) => setMethod(e.target.value as DeliveryMethod)}>
           {DELIVERY_METHODS.map((m) => (
             <option key={m}>{m}</option>
           ))}
-        </select>
+        </Select>
       </label>
       <label>
         Recipient
-        <input required maxLength={200} value={recipient} onChange={(e) => setRecipient(e.target.value)} />
+        <TextInput
+          className="ui-input--auto"
+          required
+          maxLength={200}
+          value={recipient}
+          onChange={(e) => setRecipient(e.target.value)}
+        />
       </label>
       <label>
         Notes
-        <input maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        <TextInput
+          className="ui-input--auto"
+          maxLength={2000}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+        />
       </label>
       {needsOverride ? (
         <label>
           Override reason (accounting not complete)
-          <input required maxLength={500} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} />
+          <TextInput
+            className="ui-input--auto"
+            required
+            maxLength={500}
+            value={overrideReason}
+            onChange={(e) => setOverrideReason(e.target.value)}
+          />
         </label>
       ) : null}
       <div className="delivery-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSaving}>
+        <Button type="submit" variant="primary" disabled={isSaving}>
           Save delivery
-        </button>
-        <button type="button" className="button button--quiet" onClick={onCancel}>
+        </Button>
+        <Button type="button" variant="quiet" onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -20,6 +20,7 @@ import { NoAccess } from './no-access';
 import { usePeriod } from '../use-period';
 import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button, Select } from '../../../components/ui';
 
 function statusLabel(entry: DeliveryEntry): string {
   return entry.isLate ? 'Late' : entry.status;
@@ -89,27 +90,27 @@ export function DeliveryPage() {
         <div className="report-toolbar__group">
           <label>
             Region{' '}
-            <select value={region} onChange={(e) => setRegion(e.target.value)}>
+            <Select className="ui-input--auto" value={region} onChange={(e) => setRegion(e.target.value)}>
               <option value="">All</option>
               {regions.map((r) => (
                 <option key={r}>{r}</option>
               ))}
-            </select>
+            </Select>
           </label>
           <label>
             Status{' '}
-            <select value={status} onChange={(e) => setStatus(e.target.value)}>
+            <Select className="ui-input--auto" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="">All</option>
               {['Pending', 'Delivered', 'Late'].map((s) => (
                 <option key={s}>{s}</option>
               ))}
-            </select>
+            </Select>
           </label>
         </div>
         <div className="report-toolbar__group">
-          <button type="button" className="button button--quiet" onClick={() => window.print()}>
+          <Button type="button" variant="quiet" onClick={() => window.print()}>
             Print
-          </button>
+          </Button>
         </div>
       </div>
       {loaded.status === 'error' ? (
@@ -154,24 +155,23 @@ export function DeliveryPage() {
                     {canWrite ? (
                       <td>
                         {entry.status === 'Pending' ? (
-                          <button
+                          <Button
                             type="button"
-                            className="button"
                             aria-label={`Record delivery for ${entry.property.name}`}
                             onClick={() => setEditing(entry.id)}
                           >
                             Record delivery
-                          </button>
+                          </Button>
                         ) : (
-                          <button
+                          <Button
                             type="button"
-                            className="button button--quiet"
+                            variant="quiet"
                             aria-label={`Set ${entry.property.name} back to Pending`}
                             onClick={() => save(entry, { status: 'Pending' })}
                             disabled={isSaving}
                           >
                             Back to Pending
-                          </button>
+                          </Button>
                         )}
                       </td>
                     ) : null}

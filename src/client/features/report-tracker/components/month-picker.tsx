@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { openMonth } from '../api';
+import { Button, Select, TextInput } from '../../../components/ui';
 
 export type MonthPickerProps = {
   months: readonly string[];
@@ -45,22 +46,28 @@ export function MonthPicker({ months, period, onChange, onOpened }: MonthPickerP
     <div className="report-toolbar__group">
       <label>
         Month{' '}
-        <select value={period} onChange={(event) => onChange(event.target.value)}>
+        <Select className="ui-input--auto" value={period} onChange={(event) => onChange(event.target.value)}>
           {options.map((month) => (
             <option key={month} value={month}>
               {month}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       {onOpened ? (
         <>
           <label>
-            New month <input type="month" value={toOpen} onChange={(event) => setToOpen(event.target.value)} />
+            New month{' '}
+            <TextInput
+              className="ui-input--auto"
+              type="month"
+              value={toOpen}
+              onChange={(event) => setToOpen(event.target.value)}
+            />
           </label>
-          <button type="button" className="button" onClick={handleOpen} disabled={!toOpen || isOpening}>
+          <Button type="button" onClick={handleOpen} disabled={!toOpen || isOpening}>
             Open month
-          </button>
+          </Button>
         </>
       ) : null}
     </div>

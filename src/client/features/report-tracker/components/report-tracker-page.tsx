@@ -1,5 +1,5 @@
 import '../report-tracker.css';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadError, Loading } from '../../../components/status-message';
 import { paths } from '../../../config/paths';
 import { useResource } from '../../../lib/use-resource';
@@ -17,6 +17,7 @@ import { AccountingChart, DeliveryChart, TrendChart } from './overview-charts';
 import { usePeriod } from '../use-period';
 import { useSession } from '../../../lib/session/session-context';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button, ButtonLink, Select } from '../../../components/ui';
 
 /**
  * `/ReportTracker`: the chosen month per kind (complete, in review, in progress, not started,
@@ -59,28 +60,24 @@ export function ReportTrackerPage() {
         <div className="report-toolbar__group">
           <label>
             Region{' '}
-            <select value={region} onChange={(e) => setRegion(e.target.value)}>
+            <Select className="ui-input--auto" value={region} onChange={(e) => setRegion(e.target.value)}>
               <option value="">All</option>
               {(regions.includes(region) || !region ? regions : [region, ...regions]).map((r) => (
                 <option key={r}>{r}</option>
               ))}
-            </select>
+            </Select>
           </label>
         </div>
         <div className="report-toolbar__group">
           {canAccounting ? (
-            <Link className="button" to={`${paths.reportTrackerAccounting}?${detailQuery}`}>
-              Accounting grid
-            </Link>
+            <ButtonLink to={`${paths.reportTrackerAccounting}?${detailQuery}`}>Accounting grid</ButtonLink>
           ) : null}
           {canDelivery ? (
-            <Link className="button" to={`${paths.reportTrackerDelivery}?${detailQuery}`}>
-              Deliveries
-            </Link>
+            <ButtonLink to={`${paths.reportTrackerDelivery}?${detailQuery}`}>Deliveries</ButtonLink>
           ) : null}
-          <button type="button" className="button button--quiet" onClick={() => window.print()}>
+          <Button type="button" variant="quiet" onClick={() => window.print()}>
             Print
-          </button>
+          </Button>
         </div>
       </div>
       {overview.status === 'error' ? (

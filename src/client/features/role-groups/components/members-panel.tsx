@@ -4,6 +4,7 @@ import type { RoleGroupDetail, UserSummary } from '../../../../shared/role-group
 import { userAccessPath } from '../../../config/paths';
 import { toApiFailure } from '../../../lib/http';
 import { addRoleGroupMember, removeRoleGroupMember, searchUsers } from '../api';
+import { Button, SearchInput } from '../../../components/ui';
 
 /**
  * A group's explicit members with "Remove", and a search by name or e-mail (`GET /api/users`)
@@ -45,14 +46,14 @@ export function MembersPanel({ group, onChanged }: { group: RoleGroupDetail; onC
             <li key={member.id}>
               <Link to={userAccessPath(member.id)}>{member.name}</Link>{' '}
               {member.email ? <span>({member.email})</span> : null}{' '}
-              <button
+              <Button
                 type="button"
-                className="button button--quiet"
+                variant="quiet"
                 onClick={() => run(removeRoleGroupMember(group.id, member.id))}
                 aria-label={`Remove ${member.name}`}
               >
                 Remove
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -62,11 +63,9 @@ export function MembersPanel({ group, onChanged }: { group: RoleGroupDetail; onC
       <form className="search-box" role="search" onSubmit={handleSearch}>
         <label>
           Find a user by name or e-mail{' '}
-          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} maxLength={200} />
+          <SearchInput value={query} onChange={(e) => setQuery(e.target.value)} maxLength={200} />
         </label>{' '}
-        <button type="submit" className="button">
-          Search
-        </button>
+        <Button type="submit">Search</Button>
       </form>
       {results ? (
         results.length ? (
@@ -77,14 +76,13 @@ export function MembersPanel({ group, onChanged }: { group: RoleGroupDetail; onC
                 {memberIds.has(user.id) ? (
                   <em>already a member</em>
                 ) : (
-                  <button
+                  <Button
                     type="button"
-                    className="button"
                     onClick={() => run(addRoleGroupMember(group.id, user.id))}
                     aria-label={`Add ${user.name}`}
                   >
                     Add
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}

@@ -4,6 +4,7 @@ import type { RoleGroupDetail, ScopeInfo } from '../../../../shared/role-groups'
 import { toApiFailure } from '../../../lib/http';
 import { createRoleGroup, updateRoleGroup } from '../api';
 import { ScopePicker } from './scope-picker';
+import { Button, Textarea, TextInput } from '../../../components/ui';
 
 function fieldMessage(errors: readonly FieldError[], path: string): string | undefined {
   const found = errors.filter((error) => error.path === path || error.path.startsWith(`${path}/`));
@@ -84,39 +85,34 @@ export function RoleGroupForm({
       ) : null}
       <label className="role-group-form__field">
         Name
-        <input
+        <TextInput
           value={name}
           onChange={(e) => setName(e.target.value)}
           required
           maxLength={100}
-          aria-invalid={Boolean(nameError)}
+          invalid={Boolean(nameError)}
         />
         {nameError ? <span className="role-group-form__error">{nameError}</span> : null}
       </label>
       <label className="role-group-form__field">
         Description
-        <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
+        <TextInput value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
       </label>
       <label className="role-group-form__field">
         Identity-provider group ids (one per line; their members belong automatically)
-        <textarea
-          value={idpText}
-          onChange={(e) => setIdpText(e.target.value)}
-          rows={2}
-          aria-invalid={Boolean(idpError)}
-        />
+        <Textarea value={idpText} onChange={(e) => setIdpText(e.target.value)} rows={2} invalid={Boolean(idpError)} />
         {idpError ? <span className="role-group-form__error">{idpError}</span> : null}
       </label>
       <h3>Scopes</h3>
       {scopeError ? <p className="role-group-form__error">{scopeError}</p> : null}
       <ScopePicker vocabulary={vocabulary} value={scopes} onChange={setScopes} />
       <div className="role-group-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSaving}>
+        <Button type="submit" variant="primary" disabled={isSaving}>
           {group ? 'Save changes' : 'Create role group'}
-        </button>
-        <button type="button" className="button button--quiet" onClick={onCancel}>
+        </Button>
+        <Button type="button" variant="quiet" onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import { MembersPanel } from './members-panel';
 import { RoleGroupForm } from './role-group-form';
 import '../role-groups.css';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button } from '../../../components/ui';
 
 type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'group'; id: string };
 
@@ -63,9 +64,9 @@ export function RoleGroupsPage() {
             and — for Employees — to everyone. Changes apply on each user’s next request.
           </p>
         </div>
-        <button type="button" className="button button--primary" onClick={() => setEditing({ kind: 'new' })}>
+        <Button type="button" variant="primary" onClick={() => setEditing({ kind: 'new' })}>
           New role group
-        </button>
+        </Button>
       </div>
       {message ? (
         <p className="alert alert--error" role="alert">
@@ -96,33 +97,33 @@ export function RoleGroupsPage() {
                   <td>{group.scopes.join(', ') || '—'}</td>
                   <td title={memberSummaryTitle(group)}>{memberSummary(group)}</td>
                   <td>
-                    <button
+                    <Button
                       type="button"
-                      className="button button--quiet"
+                      variant="quiet"
                       onClick={() => setEditing({ kind: 'group', id: group.id })}
                       aria-label={`Edit ${group.name}`}
                     >
                       Edit
-                    </button>{' '}
+                    </Button>{' '}
                     {confirming === group.id ? (
                       <span role="group" aria-label={`Confirm deleting ${group.name}`}>
                         Delete “{group.name}”?{' '}
-                        <button type="button" className="button" onClick={() => handleDelete(group.id, group.name)}>
+                        <Button type="button" onClick={() => handleDelete(group.id, group.name)}>
                           Yes, delete
-                        </button>{' '}
-                        <button type="button" className="button button--quiet" onClick={() => setConfirming(null)}>
+                        </Button>{' '}
+                        <Button type="button" variant="quiet" onClick={() => setConfirming(null)}>
                           Keep it
-                        </button>
+                        </Button>
                       </span>
                     ) : (
-                      <button
+                      <Button
                         type="button"
-                        className="button button--quiet"
+                        variant="quiet"
                         onClick={() => setConfirming(group.id)}
                         aria-label={`Delete ${group.name}`}
                       >
                         Delete
-                      </button>
+                      </Button>
                     )}
                   </td>
                 </tr>

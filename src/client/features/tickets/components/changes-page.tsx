@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { LoadError, Loading } from '../../../components/status-message';
+import { Button, DateInput, Field, TextInput } from '../../../components/ui';
 import { useResource } from '../../../lib/use-resource';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { fetchChanges } from '../api';
@@ -22,22 +24,26 @@ export function ChangesPage() {
   useDocumentTitle('Changes');
   const { params, setFilter } = useUrlFilters();
   const changes = useResource(params.toString(), (signal) => fetchChanges(params, signal));
+  const idBase = useId();
   return (
     <>
       <div className="page-header">
         <h1>Changes</h1>
       </div>
-      <form className="ticket-filters changes-filters" onSubmit={(event) => event.preventDefault()}>
-        {FILTERS.map(([name, label, type]) => (
-          <label key={name}>
-            {label}
-            <input
-              type={type}
-              defaultValue={params.get(name) ?? ''}
-              onBlur={(event) => setFilter(name, event.target.value.trim())}
-            />
-          </label>
-        ))}
+      <form className="ui-filter-bar" onSubmit={(event) => event.preventDefault()}>
+        {FILTERS.map(([name, label, type]) => {
+          const Control = type === 'date' ? DateInput : TextInput;
+          return (
+            <Field key={name} label={label} htmlFor={`${idBase}-${name}`}>
+              <Control
+                id={`${idBase}-${name}`}
+                name={name}
+                defaultValue={params.get(name) ?? ''}
+                onBlur={(event) => setFilter(name, event.target.value.trim())}
+              />
+            </Field>
+          );
+        })}
       </form>
       {changes.status === 'loading' && <Loading label="Loading changes…" />}
       {changes.status === 'error' && <LoadError error={changes.error} onRetry={changes.reload} what="The history" />}
@@ -46,22 +52,16 @@ export function ChangesPage() {
           <HistoryList entries={changes.data.items} label="Changes" headingLevel={2} showTicket />
           {changes.data.items.length === 0 && <p>No changes match.</p>}
           <nav className="pager" aria-label="Pages">
-            <button
-              type="button"
-              className="button"
-              disabled={!params.get('cursor')}
-              onClick={() => setFilter('cursor', '')}
-            >
+            <Button type="button" disabled={!params.get('cursor')} onClick={() => setFilter('cursor', '')}>
               Newest
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
-              className="button"
               disabled={!changes.data.nextCursor}
               onClick={() => setFilter('cursor', changes.data.nextCursor ?? '')}
             >
               Older
-            </button>
+            </Button>
           </nav>
         </>
       )}

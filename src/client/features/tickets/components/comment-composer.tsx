@@ -15,6 +15,7 @@ import { uploadAttachment } from '../../../lib/attachments';
 import { toApiFailure } from '../../../lib/http';
 import { createIdempotencyKey } from '../../../lib/idempotency-key';
 import { postComment } from '../api';
+import { Button, Checkbox } from '../../../components/ui';
 
 type PendingUpload = { key: number; name: string; size: number; progress: number; error: string | null };
 
@@ -108,13 +109,13 @@ export function CommentComposer({ ticketId, canCommentInternal, onPosted }: Comm
             <li key={file.id} className="attachments__item">
               <span className="attachments__name">{file.name}</span>
               <span className="attachments__size">{formatBytes(file.size)}</span>
-              <button
+              <Button
                 type="button"
-                className="button button--quiet"
+                variant="quiet"
                 onClick={() => setFiles((current) => current.filter((f) => f.id !== file.id))}
               >
                 Remove<span className="visually-hidden"> {file.name}</span>
-              </button>
+              </Button>
             </li>
           ))}
           {pending.map((item) => (
@@ -137,19 +138,20 @@ export function CommentComposer({ ticketId, canCommentInternal, onPosted }: Comm
         <input type="file" multiple onChange={choose} disabled={files.length >= MAX_ATTACHMENTS_PER_COMMENT} />
       </label>
       {canCommentInternal && (
-        <label>
-          <input type="checkbox" checked={isInternal} onChange={(event) => setIsInternal(event.target.checked)} />{' '}
-          Internal (handlers only)
-        </label>
+        <Checkbox
+          label="Internal (handlers only)"
+          checked={isInternal}
+          onChange={(event) => setIsInternal(event.target.checked)}
+        />
       )}
       {error ? (
         <p className="form-error" role="alert">
           {error}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={isEmpty || isUploading || isSending}>
+      <Button type="submit" disabled={isEmpty || isUploading || isSending}>
         Post comment
-      </button>
+      </Button>
     </form>
   );
 }

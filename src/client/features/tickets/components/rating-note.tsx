@@ -8,6 +8,7 @@ import { DONE_STATUSES, type TicketStatus } from '../../../../shared/tickets';
 import { areaDetailPath } from '../../../config/paths';
 import { useResource } from '../../../lib/use-resource';
 import { fetchTicket } from '../api';
+import { ButtonLink } from '../../../components/ui';
 
 function RatingNoteLoaded({ id }: { id: string }) {
   const ticket = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
@@ -25,10 +26,7 @@ function RatingNoteLoaded({ id }: { id: string }) {
   if (!allowed?.feedbackForm) return null;
   return (
     <p className="note">
-      This request is resolved. How did it go?{' '}
-      <Link className="button" to={allowed.feedbackForm}>
-        Rate this ticket
-      </Link>
+      This request is resolved. How did it go? <ButtonLink to={allowed.feedbackForm}>Rate this ticket</ButtonLink>
     </p>
   );
 }

@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast';
 import schemaJson from '../widget-test.schema.json';
 import validators from '../widget-test.schema.json?validator';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { Button } from '../../../components/ui';
 
 const BROKEN_IMAGE = '/no-such-image.png';
 const PIXEL_PNG =
@@ -26,7 +27,20 @@ const SCHEMA = schemaJson as JsonObject;
 const VALIDATOR = createFormValidator(validatorFunctionsOf({ default: validators }), SCHEMA);
 
 const UI_SCHEMA: JsonObject = {
-  'ui:order': ['notes', 'day', 'time', 'at', 'kind', '*', 'tags', 'roleGroup', 'photo', 'missingPhoto', 'rooms', 'files'],
+  'ui:order': [
+    'notes',
+    'day',
+    'time',
+    'at',
+    'kind',
+    '*',
+    'tags',
+    'roleGroup',
+    'photo',
+    'missingPhoto',
+    'rooms',
+    'files',
+  ],
   notes: { 'ui:widget': 'richText', 'ui:help': 'Bold, lists, headings, links and images are allowed.' },
   roleGroup: { 'ui:widget': 'select', 'ui:options': { optionsFrom: 'roleGroups' } },
   photo: { 'ui:widget': 'image' },
@@ -53,9 +67,9 @@ export function WidgetTestPage() {
           toast.success('Test form submitted');
         }}
         actions={
-          <button type="button" className="button" onClick={() => toast.error('Test failure: nothing was submitted')}>
+          <Button type="button" onClick={() => toast.error('Test failure: nothing was submitted')}>
             Show a failure toast
-          </button>
+          </Button>
         }
       />
       {submitted && (
