@@ -1,6 +1,6 @@
 /**
- * The side panel of the ticket view: status, priority, assignee (user and role
- * group), due date, requester, property, the rating, and the actions allowed to this user —
+ * The side panel of the ticket page: status, priority, assignee (user and role
+ * group), due date, requester, property, submitted, the rating, and the actions allowed to this user —
  * status moves, the handler's priority / assignee / due-date controls, and the requester's
  * "Rate this ticket" link once the ticket is Resolved. Every change goes through `onSave`
  * (PATCH with If-Match; the page tells the user about a 412 and reloads).
@@ -9,6 +9,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../../shared/tickets';
 import { areaDetailPath } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/date-format';
 import { useResource } from '../../../lib/use-resource';
 import { fetchAssignees } from '../api';
 
@@ -87,18 +88,26 @@ function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket })
   );
 }
 
+/** The status as a badge (shape and text, not colour alone). */
+function StatusText({ status }: { status: Ticket['status'] }) {
+  return <span className={`status-badge status-badge--${status.toLowerCase().replace(/\s+/g, '-')}`}>{status}</span>;
+}
+
 /**
  * See the module comment; other features' pieces the route module composes in: `sla` (the service
- * level) and `extra` (the approval), shown at the panel's end.
+ * level, its own card) and `extra` (the approval and the assignment note, at the end).
+ * `propertyName` is the name of the ticket's property (shown with its code in small type).
  */
 export function TicketPanel({
   ticket,
   onSave,
+  propertyName,
   sla,
   extra,
 }: {
   ticket: Ticket;
   onSave: SaveTicket;
+  propertyName?: string;
   sla?: ReactNode;
   extra?: ReactNode;
 }) {
@@ -106,69 +115,96 @@ export function TicketPanel({
   const canAssign = fields.includes('assigneeUserId') || fields.includes('assigneeGroupId');
   const assignee = [ticket.assigneeUser?.name, ticket.assigneeGroup?.name].filter(Boolean).join(' · ') || '—';
   const due = ticket.dueAt ? new Date(ticket.dueAt).toLocaleString() : '—';
+  const nextStatuses = ticket.allowed?.nextStatuses ?? [];
+  const feedbackForm = ticket.allowed?.feedbackForm ?? null;
   return (
-    <aside className="ticket-panel" aria-label="Ticket">
-      <dl>
-        <dt>Status</dt>
-        <dd data-testid="ticket-status">{ticket.status}</dd>
-        <dt>Priority</dt>
-        <dd>
-          {fields.includes('priority') ? (
-            <select
-              value={ticket.priority}
-              aria-label="Priority"
-              onChange={(e) => void onSave({ priority: e.target.value as TicketPatch['priority'] })}
-            >
-              {TICKET_PRIORITIES.map((p) => (
-                <option key={p}>{p}</option>
-              ))}
-            </select>
-          ) : (
-            ticket.priority
-          )}
-        </dd>
-        <dt>Assignee</dt>
-        <dd>
-          <span data-testid="ticket-assignee">{assignee}</span>
-          {canAssign ? <AssigneeControls ticket={ticket} onSave={onSave} /> : null}
-        </dd>
-        <dt>Due</dt>
-        <dd>
-          <span data-testid="ticket-due" className={ticket.isOverdue ? 'is-overdue' : undefined}>
-            {due}
-            {ticket.isOverdue ? ' (overdue)' : ''}
-          </span>
-          {fields.includes('dueAt') ? <DueControls key={ticket.dueAt ?? ''} ticket={ticket} onSave={onSave} /> : null}
-        </dd>
-        <dt>Requester</dt>
-        <dd>{ticket.requester.name}</dd>
-        <dt>Property</dt>
-        <dd>{ticket.property ?? '—'}</dd>
-        <dt>Rating</dt>
-        <dd data-testid="ticket-rating">
-          {ticket.feedback ? (
-            <Link to={areaDetailPath({ area: ticket.feedback.area }, ticket.feedback.id)}>
-              {ticket.feedback.rating === null ? 'Rated' : `Rated ${ticket.feedback.rating}/5`}
-            </Link>
-          ) : (
-            'Not rated'
-          )}
-        </dd>
-      </dl>
-      {sla}
-      <div className="ticket-actions">
-        {ticket.allowed?.feedbackForm ? (
-          <Link className="button" to={ticket.allowed.feedbackForm}>
-            Rate this ticket
-          </Link>
+    <>
+      <section className="side-panel ticket-panel" aria-labelledby="ticket-panel-title">
+        <h2 id="ticket-panel-title" className="ticket-panel__title">
+          Ticket
+        </h2>
+        <dl>
+          <dt>Status</dt>
+          <dd data-testid="ticket-status">
+            <StatusText status={ticket.status} />
+          </dd>
+          <dt>Priority</dt>
+          <dd>
+            {fields.includes('priority') ? (
+              <select
+                value={ticket.priority}
+                aria-label="Priority"
+                onChange={(e) => void onSave({ priority: e.target.value as TicketPatch['priority'] })}
+              >
+                {TICKET_PRIORITIES.map((p) => (
+                  <option key={p}>{p}</option>
+                ))}
+              </select>
+            ) : (
+              <span data-testid="ticket-priority">{ticket.priority}</span>
+            )}
+          </dd>
+          <dt>Assignee</dt>
+          <dd>
+            <span data-testid="ticket-assignee">{assignee}</span>
+            {canAssign ? <AssigneeControls ticket={ticket} onSave={onSave} /> : null}
+          </dd>
+          <dt>Due</dt>
+          <dd>
+            <span data-testid="ticket-due" className={ticket.isOverdue ? 'is-overdue' : undefined}>
+              {due}
+              {ticket.isOverdue ? ' (overdue)' : ''}
+            </span>
+            {fields.includes('dueAt') ? <DueControls key={ticket.dueAt ?? ''} ticket={ticket} onSave={onSave} /> : null}
+          </dd>
+          <dt>Requester</dt>
+          <dd>{ticket.requester.name}</dd>
+          <dt>Property</dt>
+          <dd data-testid="ticket-property">
+            {ticket.property ? (
+              propertyName ? (
+                <>
+                  {propertyName} <small className="ticket-panel__code">{ticket.property}</small>
+                </>
+              ) : (
+                ticket.property
+              )
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Submitted</dt>
+          <dd>
+            <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          </dd>
+          <dt>Rating</dt>
+          <dd data-testid="ticket-rating">
+            {ticket.feedback ? (
+              <Link to={areaDetailPath({ area: ticket.feedback.area }, ticket.feedback.id)}>
+                {ticket.feedback.rating === null ? 'Rated' : `Rated ${ticket.feedback.rating}/5`}
+              </Link>
+            ) : (
+              'Not rated'
+            )}
+          </dd>
+        </dl>
+        {nextStatuses.length || feedbackForm ? (
+          <div className="ticket-actions" role="group" aria-label="Actions">
+            {feedbackForm ? (
+              <Link className="button button--primary" to={feedbackForm}>
+                Rate this ticket
+              </Link>
+            ) : null}
+            {nextStatuses.map((status) => (
+              <button key={status} type="button" className="button" onClick={() => void onSave({ status })}>
+                Move to {status}
+              </button>
+            ))}
+          </div>
         ) : null}
-        {ticket.allowed?.nextStatuses.map((status) => (
-          <button key={status} type="button" className="button" onClick={() => void onSave({ status })}>
-            Move to {status}
-          </button>
-        ))}
-      </div>
+      </section>
+      {sla ? <div className="side-panel">{sla}</div> : null}
       {extra}
-    </aside>
+    </>
   );
 }
