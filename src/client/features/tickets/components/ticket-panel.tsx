@@ -11,6 +11,7 @@ import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../../sh
 import { areaDetailPath } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/date-format';
 import { useResource } from '../../../lib/use-resource';
+import { Button, ButtonLink, Field, Panel, Select, StatusBadge, TextInput } from '../../../components/ui';
 import { fetchAssignees } from '../api';
 
 type SaveTicket = (patch: TicketPatch) => Promise<void>;
@@ -31,8 +32,8 @@ function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTick
   const { users, groups } = options.data;
   return (
     <div className="ticket-panel__controls">
-      <label htmlFor={`${id}-user`}>User</label>
-      <select
+      <Field label="User" htmlFor={`${id}-user`}>
+      <Select
         id={`${id}-user`}
         value={ticket.assigneeUser?.id ?? ''}
         onChange={(e) => void onSave({ assigneeUserId: e.target.value || null })}
@@ -43,9 +44,10 @@ function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTick
             {u.name}
           </option>
         ))}
-      </select>
-      <label htmlFor={`${id}-group`}>Role group</label>
-      <select
+      </Select>
+      </Field>
+      <Field label="Role group" htmlFor={`${id}-group`}>
+      <Select
         id={`${id}-group`}
         value={ticket.assigneeGroup?.id ?? ''}
         onChange={(e) => void onSave({ assigneeGroupId: e.target.value || null })}
@@ -56,7 +58,8 @@ function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTick
             {g.name}
           </option>
         ))}
-      </select>
+      </Select>
+      </Field>
     </div>
   );
 }
@@ -74,23 +77,21 @@ function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket })
         void onSave({ dueAt: value ? new Date(value).toISOString() : null });
       }}
     >
-      <label htmlFor={id}>Due date</label>
-      <input id={id} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" className="button button--quiet" disabled={!changed}>
-        Save due date
-      </button>
-      {ticket.dueAt ? (
-        <button type="button" className="button button--quiet" onClick={() => void onSave({ dueAt: null })}>
-          Clear due date
-        </button>
-      ) : null}
+      <Field label="Due date" htmlFor={id}>
+        <TextInput id={id} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
+      </Field>
+      <div className="ticket-panel__buttons">
+        <Button type="submit" size="small" disabled={!changed}>
+          Save due date
+        </Button>
+        {ticket.dueAt ? (
+          <Button type="button" size="small" variant="quiet" onClick={() => void onSave({ dueAt: null })}>
+            Clear due date
+          </Button>
+        ) : null}
+      </div>
     </form>
   );
-}
-
-/** The status as a badge (shape and text, not colour alone). */
-function StatusText({ status }: { status: Ticket['status'] }) {
-  return <span className={`status-badge status-badge--${status.toLowerCase().replace(/\s+/g, '-')}`}>{status}</span>;
 }
 
 /**
@@ -119,19 +120,16 @@ export function TicketPanel({
   const feedbackForm = ticket.allowed?.feedbackForm ?? null;
   return (
     <>
-      <section className="side-panel ticket-panel" aria-labelledby="ticket-panel-title">
-        <h2 id="ticket-panel-title" className="ticket-panel__title">
-          Ticket
-        </h2>
+      <Panel title="Ticket" className="ticket-panel">
         <dl>
           <dt>Status</dt>
           <dd data-testid="ticket-status">
-            <StatusText status={ticket.status} />
+            <StatusBadge status={ticket.status} />
           </dd>
           <dt>Priority</dt>
           <dd>
             {fields.includes('priority') ? (
-              <select
+              <Select
                 value={ticket.priority}
                 aria-label="Priority"
                 onChange={(e) => void onSave({ priority: e.target.value as TicketPatch['priority'] })}
@@ -139,7 +137,7 @@ export function TicketPanel({
                 {TICKET_PRIORITIES.map((p) => (
                   <option key={p}>{p}</option>
                 ))}
-              </select>
+              </Select>
             ) : (
               <span data-testid="ticket-priority">{ticket.priority}</span>
             )}
@@ -191,19 +189,19 @@ export function TicketPanel({
         {nextStatuses.length || feedbackForm ? (
           <div className="ticket-actions" role="group" aria-label="Actions">
             {feedbackForm ? (
-              <Link className="button button--primary" to={feedbackForm}>
+              <ButtonLink variant="primary" to={feedbackForm}>
                 Rate this ticket
-              </Link>
+              </ButtonLink>
             ) : null}
             {nextStatuses.map((status) => (
-              <button key={status} type="button" className="button" onClick={() => void onSave({ status })}>
+              <Button key={status} type="button" onClick={() => void onSave({ status })}>
                 Move to {status}
-              </button>
+              </Button>
             ))}
           </div>
         ) : null}
-      </section>
-      {sla ? <div className="side-panel">{sla}</div> : null}
+      </Panel>
+      {sla ? <div className="ui-panel">{sla}</div> : null}
       {extra}
     </>
   );

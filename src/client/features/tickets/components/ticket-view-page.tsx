@@ -4,7 +4,7 @@ import type { AreaDefinition } from '../../../../shared/area';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
 import { NotFound } from '../../../components/not-found';
 import { LoadError, Loading } from '../../../components/status-message';
-import { TabList, tabPanelProps } from '../../../components/tabs';
+import { TabList, tabPanelProps } from '../../../components/ui';
 import { TicketLayout } from '../../../components/ticket-layout';
 import { areaDetailPath } from '../../../config/paths';
 import { StoredData } from '../../../form-engine/stored-data';
