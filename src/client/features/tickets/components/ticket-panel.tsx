@@ -118,6 +118,8 @@ export function TicketPanel({
   const due = ticket.dueAt ? new Date(ticket.dueAt).toLocaleString() : '—';
   const nextStatuses = ticket.allowed?.nextStatuses ?? [];
   const feedbackForm = ticket.allowed?.feedbackForm ?? null;
+  // a row with a control takes the panel's full width, the control under its name
+  const wide = (hasControl: boolean) => (hasControl ? 'ticket-panel__wide' : undefined);
   return (
     <>
       <Panel title="Ticket" className="ticket-panel">
@@ -126,8 +128,8 @@ export function TicketPanel({
           <dd data-testid="ticket-status">
             <StatusBadge status={ticket.status} />
           </dd>
-          <dt>Priority</dt>
-          <dd>
+          <dt className={wide(fields.includes('priority'))}>Priority</dt>
+          <dd className={wide(fields.includes('priority'))}>
             {fields.includes('priority') ? (
               <Select
                 value={ticket.priority}
@@ -142,13 +144,13 @@ export function TicketPanel({
               <span data-testid="ticket-priority">{ticket.priority}</span>
             )}
           </dd>
-          <dt>Assignee</dt>
-          <dd>
+          <dt className={wide(canAssign)}>Assignee</dt>
+          <dd className={wide(canAssign)}>
             <span data-testid="ticket-assignee">{assignee}</span>
             {canAssign ? <AssigneeControls ticket={ticket} onSave={onSave} /> : null}
           </dd>
-          <dt>Due</dt>
-          <dd>
+          <dt className={wide(fields.includes('dueAt'))}>Due</dt>
+          <dd className={wide(fields.includes('dueAt'))}>
             <span data-testid="ticket-due" className={ticket.isOverdue ? 'is-overdue' : undefined}>
               {due}
               {ticket.isOverdue ? ' (overdue)' : ''}
