@@ -63,10 +63,10 @@ describe('the ticket page of a record', () => {
     await handler.getByLabel('New comment', { exact: true }).fill('Boiler log says pressure dropped');
     await handler.getByRole('checkbox', { name: /Internal/ }).check();
     await handler.getByRole('button', { name: 'Post comment' }).click();
-    await handler.getByText('Boiler log says pressure dropped').waitFor();
+    await handler.getByRole('article').filter({ hasText: 'Boiler log says pressure dropped' }).waitFor();
     await handler.getByLabel('New comment', { exact: true }).fill('Which day suits you for a visit?');
     await handler.getByRole('button', { name: 'Post comment' }).click();
-    await handler.getByText('Which day suits you for a visit?').waitFor();
+    await handler.getByRole('article').filter({ hasText: 'Which day suits you for a visit?' }).waitFor();
 
     await handler.getByRole('button', { name: 'Move to Waiting on requester' }).click();
     await expect.poll(() => statusOf(handler)).toBe('Waiting on requester');
@@ -88,7 +88,7 @@ describe('the ticket page of a record', () => {
 
     await requester.getByLabel('New comment', { exact: true }).fill('Tuesday morning works');
     await requester.getByRole('button', { name: 'Post comment' }).click();
-    await requester.getByText('Tuesday morning works').waitFor();
+    await requester.getByRole('article').filter({ hasText: 'Tuesday morning works' }).waitFor();
     await expect.poll(() => statusOf(requester)).toBe('In progress');
   });
 });
