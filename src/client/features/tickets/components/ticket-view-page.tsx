@@ -67,8 +67,8 @@ export type TicketPageProps = {
  *
  * The form arrives after the ticket (its widgets and, for an older schema version, that version
  * load first) and is usually taller than the page: what stands after it (the side panel below
- * 1024 px, the tabs, the comments) is laid out but kept invisible until the form and the comments
- * are shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
+ * 1024 px, the tabs, the comments, the child areas) is laid out but kept invisible until the form
+ * and the comments are shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
  */
 export function TicketPage({ id, area, elsewhere, header, related, propertyNames, renderSla, panelExtra }: TicketPageProps) {
   const [tab, setTab] = useState<TabKey>('comments');
@@ -166,7 +166,7 @@ export function TicketPage({ id, area, elsewhere, header, related, propertyNames
           ) : null}
         </div>
       </div>
-      {related?.(t)}
+      {related ? <div style={untilSettled}>{related(t)}</div> : null}
     </>
   );
 }
