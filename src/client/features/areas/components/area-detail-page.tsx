@@ -6,9 +6,20 @@ import { AreaGate } from './area-gate';
 /**
  * `/{Area}/{id}` and `/{Parent}/{parentId}/{Area}/{id}`: resolves the area route (unknown area →
  * 404) and renders `children` with its context and the record's id; the route module draws the
- * record (the ticket page) with the parts of ./submission-detail.tsx.
+ * record (the ticket page) with the parts of ./submission-detail.tsx. `unknownArea` draws the page
+ * when `/{Area}` names no area (any more): the area's key and the record's id.
  */
-export function AreaDetailPage({ children }: { children: (context: AreaContext, id: string) => ReactNode }) {
+export function AreaDetailPage({
+  children,
+  unknownArea,
+}: {
+  children: (context: AreaContext, id: string) => ReactNode;
+  unknownArea?: (key: string, id: string) => ReactNode;
+}) {
   const { id = '' } = useParams();
-  return <AreaGate>{(context) => children(context, id)}</AreaGate>;
+  return (
+    <AreaGate unknownArea={unknownArea ? (key) => unknownArea(key, id) : undefined}>
+      {(context) => children(context, id)}
+    </AreaGate>
+  );
 }

@@ -2,12 +2,14 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { AreaDefinition } from '../../../../shared/area';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
-import { NotFound } from '../../../components/not-found';
+import { DownloadPdfButton } from '../../../components/download-pdf-button';
+import { NotFound, PageNotFoundError } from '../../../components/not-found';
 import { LoadError, Loading } from '../../../components/status-message';
 import { TabList, tabPanelProps } from '../../../components/ui';
 import { TicketLayout } from '../../../components/ticket-layout';
 import { areaDetailPath } from '../../../config/paths';
 import { StoredData } from '../../../form-engine/stored-data';
+import { fetchAreaOfSubmission } from '../../../lib/area-api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isNotFoundError, toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
@@ -168,6 +170,45 @@ export function TicketPage({ id, area, elsewhere, header, related, propertyNames
       </div>
       {related ? <div style={untilSettled}>{related(t)}</div> : null}
     </>
+  );
+}
+
+/**
+ * The ticket page of a record whose area's folder was removed (`/{Area}/{id}` where `/{Area}` names
+ * no area any more): the form is the schema version it was stored with (`fetchAreaOfSubmission`),
+ * the heading "<number> — <form title>" with Download PDF, no breadcrumbs. Throws the 404 page
+ * (bare layout) when the id names no record the user may read, or one of another area.
+ */
+export function RetiredAreaTicketPage({ areaKey, ...props }: Omit<TicketPageProps, 'area' | 'header'> & { areaKey: string }) {
+  const { id } = props;
+  const area = useResource(`retired-area:${areaKey}:${id}`, async (signal) => {
+    try {
+      const { ticket } = await fetchTicket(id, signal);
+      return ticket.area === areaKey ? await fetchAreaOfSubmission(areaKey, ticket.schemaVersion) : null;
+    } catch (error) {
+      if (isNotFoundError(error)) return null;
+      throw error;
+    }
+  });
+  if (area.status === 'loading') return <Loading label="Loading the ticket…" />;
+  if (area.status === 'error') return <LoadError error={area.error} onRetry={area.reload} what="This record" />;
+  if (!area.data) throw new PageNotFoundError(`The area ${areaKey}`);
+  const definition = area.data;
+  return (
+    <TicketPage
+      {...props}
+      area={definition}
+      header={(t) => (
+        <div className="page-header">
+          <h1>
+            {t.number} — {definition.title}
+          </h1>
+          <div className="page-header__actions no-print">
+            <DownloadPdfButton area={t.area} id={t.id} number={t.number} />
+          </div>
+        </div>
+      )}
+    />
   );
 }
 
