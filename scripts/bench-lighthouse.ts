@@ -3,7 +3,7 @@
  * built portal (`dist/`, built by the npm script first) started on a random loopback port with a
  * fresh data folder, in Debian's Chromium (`/usr/bin/chromium` or $CHROMIUM_PATH, launched by
  * chrome-launcher; no browser is downloaded). Pages: the signed-out home `/`, and signed in as
- * `admin`: `/Forms`, `/AP/Form` and the ticket view of an AP submission made for the run. Each page
+ * `admin`: `/Forms`, `/AP/Form` and the ticket page of an AP submission made for the run. Each page
  * with the desktop and the mobile preset (Lighthouse's own throttling: simulated), BENCH_RUNS runs
  * each. Prints per run the performance, accessibility and best-practices scores and LCP, TBT, CLS,
  * then the minimum per page and preset against the targets; for a run that misses a target, the
@@ -239,7 +239,7 @@ async function main(): Promise<void> {
     const ticketId = await createTicket(helper);
     // The server's first answers (a form's validator module is generated on its first request)
     // are not what a visitor meets on a running portal: visit each page once before measuring.
-    for (const path of ['/AP/Form', `/Tickets/comments/${ticketId}`, '/']) {
+    for (const path of ['/AP/Form', `/AP/${ticketId}`, '/']) {
       await helper.goto(`${baseUrl}${path}`);
       await helper.waitForLoadState('networkidle');
     }
@@ -248,7 +248,7 @@ async function main(): Promise<void> {
     const pages: PageCase[] = [
       { label: '/Forms', path: '/Forms', signedIn: true },
       { label: '/AP/Form', path: '/AP/Form', signedIn: true },
-      { label: '/Tickets/comments/{id}', path: `/Tickets/comments/${ticketId}`, signedIn: true },
+      { label: '/AP/{id}', path: `/AP/${ticketId}`, signedIn: true },
       { label: '/ (signed out)', path: '/', signedIn: false },
     ].filter((p) => !ONLY || p.label.includes(ONLY));
 

@@ -151,6 +151,7 @@ describe('an area whose folder is removed', () => {
     await admin.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
     expect(await admin.getByRole('link', { name: 'Key return' }).count()).toBe(0);
     await admin.goto(`${portal.baseUrl}/Tickets/comments/${submissionId}`);
+    await admin.waitForURL(`${portal.baseUrl}/KeyReturn/${submissionId}`);
     await admin.getByRole('heading', { level: 1, name: /KeyReturn-000001/ }).waitFor();
     await expect.poll(() => admin.locator('#root_unit').inputValue()).toBe('B-204');
     await expect.poll(() => admin.locator('#root_keyCount').inputValue()).toBe('3');

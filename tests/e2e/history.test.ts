@@ -88,7 +88,7 @@ beforeAll(async () => {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const { id } = created.body as { id: string };
-  ticketPath = `/Tickets/comments/${id}`;
+  ticketPath = `/ResidentService/${id}`;
   handler = await signedInPage(portal.baseUrl, 'maintenance', ticketPath);
   const read = await api(handler, 'GET', `/api/tickets/${id}`);
   const moved = await api(

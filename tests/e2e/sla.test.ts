@@ -61,7 +61,7 @@ afterAll(async () => {
 
 describe('service levels', () => {
   it("shows a new ticket's first-response and resolution targets in words in the side panel", async () => {
-    const page = await signIn(handlerContext, 'maintenance', `/Tickets/comments/${ticket.id}`);
+    const page = await signIn(handlerContext, 'maintenance', `/ResidentService/${ticket.id}`);
     await ticketViewSettled(page);
     const panel = page.getByTestId('ticket-sla');
     await expect.poll(() => panel.innerText()).toMatch(/First response\s+\S.*(left|Breached by)/);

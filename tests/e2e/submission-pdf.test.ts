@@ -61,7 +61,7 @@ afterAll(async () => {
 describe('an AP invoice read and downloaded', () => {
   it('shows the total as money and an empty optional date as nothing on the detail page', async () => {
     await page.goto(`${portal.baseUrl}/AP/${submission.id}`);
-    const data = page.getByRole('region', { name: 'Submitted data' });
+    const data = page.getByRole('region', { name: 'Submission' });
     const total = data.getByLabel('Invoice total');
     await expect.poll(() => total.inputValue()).toBe('7,842.50');
     const received = data.getByLabel('Date received');
@@ -80,8 +80,9 @@ describe('an AP invoice read and downloaded', () => {
     expect(readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
-  it('downloads <number>.pdf from the ticket view', async () => {
+  it('downloads <number>.pdf from the page /Tickets/comments/{id} leads to', async () => {
     await page.goto(`${portal.baseUrl}/Tickets/comments/${submission.id}`);
+    await page.waitForURL(`${portal.baseUrl}/AP/${submission.id}`);
     await ticketViewSettled(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -43,13 +43,11 @@ afterAll(async () => {
 });
 
 describe('a resident service ticket worked to resolution', () => {
-  it('the requester submits ResidentService and opens it as a ticket', async () => {
+  it('the requester submits ResidentService and lands on its ticket page', async () => {
     requester = await signedIn('employee', '/ResidentService/Form');
     await fillForm(requester, example);
     await requester.getByRole('button', { name: 'Submit' }).click();
     await requester.waitForURL(/\/ResidentService\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-    await requester.getByRole('link', { name: 'Open as ticket' }).click();
-    await requester.waitForURL(/\/Tickets\/comments\/[0-9a-f-]{36}$/);
     ticketUrl = requester.url();
     // The seeded routing rule (src/server/db/seed-assignments.ts) assigns it to Maintenance.
     await expect.poll(() => status(requester)).toBe('Assigned');
@@ -65,7 +63,7 @@ describe('a resident service ticket worked to resolution', () => {
     await handler.getByLabel('New comment', { exact: true }).fill('Check the boiler log first');
     await handler.getByRole('checkbox', { name: /Internal/ }).check();
     await handler.getByRole('button', { name: 'Post comment' }).click();
-    await handler.getByText('Check the boiler log first').waitFor();
+    await handler.getByRole('article').filter({ hasText: 'Check the boiler log first' }).waitFor();
     await handler.getByRole('checkbox', { name: /Internal/ }).uncheck();
     await handler.getByLabel('New comment', { exact: true }).fill('A technician comes on Tuesday');
     await handler
@@ -73,7 +71,7 @@ describe('a resident service ticket worked to resolution', () => {
       .setInputFiles({ name: 'visit-slip.pdf', mimeType: 'application/pdf', buffer: VISIT_SLIP });
     await handler.getByRole('list', { name: 'Files to attach' }).getByText('visit-slip.pdf').waitFor();
     await handler.getByRole('button', { name: 'Post comment' }).click();
-    await handler.getByText('A technician comes on Tuesday').waitFor();
+    await handler.getByRole('article').filter({ hasText: 'A technician comes on Tuesday' }).waitFor();
   });
 
   it('the requester sees only the public comment and replies', async () => {
@@ -88,7 +86,7 @@ describe('a resident service ticket worked to resolution', () => {
     expect(readFileSync(await download.path())).toEqual(VISIT_SLIP);
     await requester.getByLabel('New comment', { exact: true }).fill('Tuesday works for me');
     await requester.getByRole('button', { name: 'Post comment' }).click();
-    await requester.getByText('Tuesday works for me').waitFor();
+    await requester.getByRole('article').filter({ hasText: 'Tuesday works for me' }).waitFor();
   });
 
   it('the handler resolves it', async () => {

@@ -44,7 +44,7 @@ async function submitThroughApi(page: Page): Promise<{ id: string; number: strin
   }, example);
 }
 
-const ticketPath = () => `/Tickets/comments/${ticket.id}`;
+const ticketPath = () => `/ResidentService/${ticket.id}`;
 
 /** `yyyy-MM-ddTHH:mm` of `date` in the browser's local time, the value a datetime-local input takes. */
 function localInputValue(date: Date): string {

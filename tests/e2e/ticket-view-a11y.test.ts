@@ -70,8 +70,6 @@ describe('the ticket view', () => {
     await fillForm(employee, example('ResidentService'));
     await employee.getByRole('button', { name: 'Submit' }).click();
     await employee.waitForURL(/\/ResidentService\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-    await employee.getByRole('link', { name: 'Open as ticket' }).click();
-    await employee.waitForURL(/\/Tickets\/comments\/[0-9a-f-]{36}$/);
     ticketPath = new URL(employee.url()).pathname;
     handler = await signedInPage(portal.baseUrl, 'maintenance', ticketPath);
     await handler.setViewportSize({ width: 1280, height: 900 });

@@ -1,23 +1,53 @@
 /**
  * Route module of `/{Area}/{id}` and `/{Parent}/{parentId}/{Area}/{id}` (see the placement rule
- * in app/router.tsx): the area feature's detail page, with the notes of the assignments and
- * tickets features and the approval (with a rejection's reason) under the record's summary.
+ * in app/router.tsx): the ticket page of a record for everyone who may read it. The area feature
+ * resolves the route and draws the breadcrumbs, heading and child areas; the tickets feature the
+ * form, side panel, comments and history; the side panel carries the sla feature's service level,
+ * the approvals feature's state and decision form and the assignments feature's note. A record of
+ * an area whose folder was removed still shows, with the form it was stored with.
  */
+import type { ReactNode } from 'react';
+import type { Ticket } from '../../../shared/tickets';
 import { ApprovalState } from '../../features/approvals/components/approval-state';
 import { AreaDetailPage } from '../../features/areas/components/area-detail-page';
+import { ChildSections, RecordHeader, recordElsewhere } from '../../features/areas/components/submission-detail';
+import { usePropertyNames } from '../../features/areas/use-property-labels';
 import { AssignmentNote } from '../../features/assignments/components/assignment-note';
-import { RatingNote } from '../../features/tickets/components/rating-note';
+import { SlaPanel } from '../../features/sla/components/sla-panel';
+import { RetiredAreaTicketPage, TicketPage } from '../../features/tickets/components/ticket-view-page';
+
+const renderSla = (ticket: Ticket) => <SlaPanel sla={ticket.sla} />;
+
+function panelExtra(ticket: Ticket, reload: () => void): ReactNode {
+  return (
+    <>
+      <ApprovalState
+        approval={ticket.approval}
+        decide={{ ticketId: ticket.id, version: ticket.version, label: ticket.number, onDecided: reload }}
+      />
+      <AssignmentNote area={ticket.area} id={ticket.id} version={ticket.version} />
+    </>
+  );
+}
 
 export default function AreaDetailRoute() {
+  const propertyNames = usePropertyNames();
+  const slots = { propertyNames, renderSla, panelExtra };
   return (
     <AreaDetailPage
-      notes={(submission) => (
-        <>
-          <AssignmentNote area={submission.area} id={submission.id} version={submission.version} />
-          <RatingNote id={submission.id} status={submission.status} />
-          <ApprovalState approval={submission.approval} />
-        </>
+      unknownArea={(areaKey, id) => <RetiredAreaTicketPage key={id} id={id} areaKey={areaKey} {...slots} />}
+    >
+      {(context, id) => (
+        <TicketPage
+          key={id}
+          id={id}
+          area={context.area}
+          elsewhere={(ticket) => recordElsewhere(context, ticket)}
+          header={(ticket) => <RecordHeader context={context} record={ticket} />}
+          related={(ticket) => <ChildSections context={context} record={ticket} />}
+          {...slots}
+        />
       )}
-    />
+    </AreaDetailPage>
   );
 }

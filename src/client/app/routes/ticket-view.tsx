@@ -1,22 +1,9 @@
 /**
- * Route module of `/Tickets/comments/{id}` (see the placement rule in app/router.tsx): the tickets
- * feature's ticket view, with the sla feature's panel and the approvals feature's state and
- * decision form in its side panel.
+ * Route module of `/Tickets/comments/{id}` (see the placement rule in app/router.tsx), the former
+ * ticket view: it replaces itself with the ticket's page `/{Area}/{id}` (app/routes/area-detail.tsx).
  */
-import { ApprovalState } from '../../features/approvals/components/approval-state';
-import { SlaPanel } from '../../features/sla/components/sla-panel';
-import { TicketViewPage } from '../../features/tickets/components/ticket-view-page';
+import { TicketRedirect } from '../../features/tickets/components/ticket-view-page';
 
 export default function TicketViewRoute() {
-  return (
-    <TicketViewPage
-      renderSla={(ticket) => <SlaPanel sla={ticket.sla} />}
-      panelExtra={(ticket, reload) => (
-        <ApprovalState
-          approval={ticket.approval}
-          decide={{ ticketId: ticket.id, version: ticket.version, label: ticket.number, onDecided: reload }}
-        />
-      )}
-    />
-  );
+  return <TicketRedirect />;
 }

@@ -14,3 +14,13 @@ export function usePropertyLabels(enabled: boolean): ReadonlyMap<string, string>
   const list = properties.status === 'ready' ? properties.data : null;
   return useMemo(() => (list && list.length > 0 ? propertyLabelMap(list) : null), [list]);
 }
+
+/**
+ * Property code → name (`P-1001` → `Maple Court Apartments`), for showing the name with the code
+ * in small type. Null while loading or when the list cannot be loaded (show the bare code).
+ */
+export function usePropertyNames(): ReadonlyMap<string, string> | null {
+  const properties = useResource('properties', () => fetchProperties());
+  const list = properties.status === 'ready' ? properties.data : null;
+  return useMemo(() => (list ? new Map(list.map((property) => [property.code, property.name])) : null), [list]);
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError, Loading } from '../../../components/status-message';
-import { ticketViewPath } from '../../../config/paths';
+import { areaDetailPath } from '../../../config/paths';
 import { fetchAreas } from '../../../lib/area-api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useResource } from '../../../lib/use-resource';
@@ -50,7 +50,7 @@ export function ApprovalsPage() {
               {waiting.data.items.map((item) => (
                 <tr key={item.ticketId}>
                   <td>
-                    <Link to={ticketViewPath(item.ticketId)}>{item.number}</Link>
+                    <Link to={areaDetailPath({ area: item.area }, item.ticketId)}>{item.number}</Link>
                   </td>
                   <td>{titleOf(item.area)}</td>
                   <td>{item.requester.name}</td>

@@ -5,7 +5,7 @@ import type { AreaSummary } from '../../../../shared/area';
 import { canSubmitSomeForm, hasScope, TICKETS_WORK_SCOPE } from '../../../../shared/scopes';
 import { LoadError, Loading } from '../../../components/status-message';
 import { APP_TITLE } from '../../../config/env';
-import { areaCreatePath, paths, ticketViewPath } from '../../../config/paths';
+import { areaCreatePath, paths } from '../../../config/paths';
 import { fetchAreas } from '../../../lib/area-api';
 import { useSession } from '../../../lib/session/session-context';
 import { useResource } from '../../../lib/use-resource';
@@ -108,7 +108,6 @@ function HomeLists({ data, canSubmit, isHandler }: { data: HomeData } & HomeOpti
             <SubmissionLinks
               items={assigned}
               parentAreas={parents}
-              pathOf={(ticket) => ticketViewPath(ticket.id)}
               empty="No open tickets are assigned to you or your groups."
             />
           )}

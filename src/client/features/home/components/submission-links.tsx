@@ -15,26 +15,24 @@ function detailPath(item: ListedSubmission, parentAreas: ReadonlyMap<string, str
 
 /**
  * A short list of submissions: number (link), summary, status and time; `empty` when there are none.
- * Numbers link to the record's detail page, or to `pathOf(item)` when given (e.g. the ticket view).
+ * Numbers link to the record's page (for everyone the ticket page).
  */
 export function SubmissionLinks({
   items,
   empty,
   parentAreas,
-  pathOf,
 }: {
   items: ListedSubmission[];
   empty: string;
   /** Parent area key of each nested area (e.g. IncidentFollowUp → IncidentForm), for nested records' paths. */
   parentAreas: ReadonlyMap<string, string>;
-  pathOf?: (item: ListedSubmission) => string;
 }) {
   if (items.length === 0) return <p className="note">{empty}</p>;
   return (
     <ul className="plain-list">
       {items.map((item) => (
         <li key={item.id}>
-          <Link to={pathOf ? pathOf(item) : detailPath(item, parentAreas)}>{item.number}</Link>
+          <Link to={detailPath(item, parentAreas)}>{item.number}</Link>
           {item.summary ? ` — ${item.summary}` : ''} <StatusBadge status={item.status} />{' '}
           <time dateTime={item.createdAt} className="announcement__date">
             {formatDateTime(item.createdAt)}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../../shared/notifications';
 import { LoadError, Loading } from '../../../components/status-message';
-import { ticketViewPath } from '../../../config/paths';
+import { areaDetailPath, ticketViewPath } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { toApiFailure } from '../../../lib/http';
 import { fetchNotifications, markRead } from '../api';
@@ -109,7 +109,7 @@ export function NotificationsPage() {
                 <li key={item.id} className={item.readAt ? 'notification' : 'notification notification--unread'}>
                   <p className="notification__title">
                     {item.readAt ? null : <span className="notification__flag">Unread: </span>}
-                    {item.ticketId ? <Link to={ticketViewPath(item.ticketId)}>{item.title}</Link> : item.title}
+                    {item.ticketId ? <Link to={item.area ? areaDetailPath({ area: item.area }, item.ticketId) : ticketViewPath(item.ticketId)}>{item.title}</Link> : item.title}
                   </p>
                   {item.text && <p className="notification__text">{item.text}</p>}
                   <p className="notification__meta">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LoadError, Loading } from '../../../components/status-message';
-import { paths, ticketViewPath } from '../../../config/paths';
+import { areaDetailPath, paths } from '../../../config/paths';
 import { useResource } from '../../../lib/use-resource';
 import { fetchSoonestBreaches } from '../api';
 import { SlaCell } from './sla-cell';
@@ -25,7 +25,7 @@ export function BreachingSoonest() {
         <ul className="plain-list" data-testid="sla-soonest">
           {tickets.data.map((ticket) => (
             <li key={ticket.id}>
-              <Link to={ticketViewPath(ticket.id)}>{ticket.number}</Link>
+              <Link to={areaDetailPath({ area: ticket.area }, ticket.id)}>{ticket.number}</Link>
               {ticket.summary ? ` — ${ticket.summary}` : ''} · <SlaCell sla={ticket.sla} />
             </li>
           ))}

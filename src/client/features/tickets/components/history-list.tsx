@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '../../../../shared/display-format';
 import { describeChange } from '../../../../shared/history-sentence';
 import { relativeTime } from '../../../../shared/history-text';
 import type { ChangeEntry } from '../../../../shared/tickets';
-import { ticketViewPath } from '../../../config/paths';
+import { areaDetailPath } from '../../../config/paths';
 
 /** One entry (see the module comment); `showTicket` adds a link to the entry's ticket. */
 export function HistoryItem({ entry, now, showTicket }: { entry: ChangeEntry; now: number; showTicket: boolean }) {
@@ -42,7 +42,7 @@ export function HistoryItem({ entry, now, showTicket }: { entry: ChangeEntry; no
         {showTicket && entry.ticket ? (
           <>
             {' · '}
-            <Link to={ticketViewPath(entry.entityId)}>{entry.ticket.number}</Link>
+            <Link to={areaDetailPath({ area: entry.ticket.area }, entry.entityId)}>{entry.ticket.number}</Link>
           </>
         ) : null}
       </p>

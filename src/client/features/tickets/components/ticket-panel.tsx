@@ -1,6 +1,6 @@
 /**
- * The side panel of the ticket view: status, priority, assignee (user and role
- * group), due date, requester, property, the rating, and the actions allowed to this user —
+ * The side panel of the ticket page: status, priority, assignee (user and role
+ * group), due date, requester, property, submitted, the rating, and the actions allowed to this user —
  * status moves, the handler's priority / assignee / due-date controls, and the requester's
  * "Rate this ticket" link once the ticket is Resolved. Every change goes through `onSave`
  * (PATCH with If-Match; the page tells the user about a 412 and reloads).
@@ -9,7 +9,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TICKET_PRIORITIES, type Ticket, type TicketPatch } from '../../../../shared/tickets';
 import { areaDetailPath } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/date-format';
 import { useResource } from '../../../lib/use-resource';
+import { Button, ButtonLink, Field, Panel, Select, StatusBadge, TextInput } from '../../../components/ui';
 import { fetchAssignees } from '../api';
 
 type SaveTicket = (patch: TicketPatch) => Promise<void>;
@@ -30,8 +32,8 @@ function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTick
   const { users, groups } = options.data;
   return (
     <div className="ticket-panel__controls">
-      <label htmlFor={`${id}-user`}>User</label>
-      <select
+      <Field label="User" htmlFor={`${id}-user`}>
+      <Select
         id={`${id}-user`}
         value={ticket.assigneeUser?.id ?? ''}
         onChange={(e) => void onSave({ assigneeUserId: e.target.value || null })}
@@ -42,9 +44,10 @@ function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTick
             {u.name}
           </option>
         ))}
-      </select>
-      <label htmlFor={`${id}-group`}>Role group</label>
-      <select
+      </Select>
+      </Field>
+      <Field label="Role group" htmlFor={`${id}-group`}>
+      <Select
         id={`${id}-group`}
         value={ticket.assigneeGroup?.id ?? ''}
         onChange={(e) => void onSave({ assigneeGroupId: e.target.value || null })}
@@ -55,7 +58,8 @@ function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTick
             {g.name}
           </option>
         ))}
-      </select>
+      </Select>
+      </Field>
     </div>
   );
 }
@@ -73,32 +77,38 @@ function DueControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTicket })
         void onSave({ dueAt: value ? new Date(value).toISOString() : null });
       }}
     >
-      <label htmlFor={id}>Due date</label>
-      <input id={id} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" className="button button--quiet" disabled={!changed}>
-        Save due date
-      </button>
-      {ticket.dueAt ? (
-        <button type="button" className="button button--quiet" onClick={() => void onSave({ dueAt: null })}>
-          Clear due date
-        </button>
-      ) : null}
+      <Field label="Due date" htmlFor={id}>
+        <TextInput id={id} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
+      </Field>
+      <div className="ticket-panel__buttons">
+        <Button type="submit" size="small" disabled={!changed}>
+          Save due date
+        </Button>
+        {ticket.dueAt ? (
+          <Button type="button" size="small" variant="quiet" onClick={() => void onSave({ dueAt: null })}>
+            Clear due date
+          </Button>
+        ) : null}
+      </div>
     </form>
   );
 }
 
 /**
  * See the module comment; other features' pieces the route module composes in: `sla` (the service
- * level) and `extra` (the approval), shown at the panel's end.
+ * level, its own card) and `extra` (the approval and the assignment note, at the end).
+ * `propertyName` is the name of the ticket's property (shown with its code in small type).
  */
 export function TicketPanel({
   ticket,
   onSave,
+  propertyName,
   sla,
   extra,
 }: {
   ticket: Ticket;
   onSave: SaveTicket;
+  propertyName?: string;
   sla?: ReactNode;
   extra?: ReactNode;
 }) {
@@ -106,69 +116,95 @@ export function TicketPanel({
   const canAssign = fields.includes('assigneeUserId') || fields.includes('assigneeGroupId');
   const assignee = [ticket.assigneeUser?.name, ticket.assigneeGroup?.name].filter(Boolean).join(' · ') || '—';
   const due = ticket.dueAt ? new Date(ticket.dueAt).toLocaleString() : '—';
+  const nextStatuses = ticket.allowed?.nextStatuses ?? [];
+  const feedbackForm = ticket.allowed?.feedbackForm ?? null;
+  // a row with a control takes the panel's full width, the control under its name
+  const wide = (hasControl: boolean) => (hasControl ? 'ticket-panel__wide' : undefined);
   return (
-    <aside className="ticket-panel" aria-label="Ticket">
-      <dl>
-        <dt>Status</dt>
-        <dd data-testid="ticket-status">{ticket.status}</dd>
-        <dt>Priority</dt>
-        <dd>
-          {fields.includes('priority') ? (
-            <select
-              value={ticket.priority}
-              aria-label="Priority"
-              onChange={(e) => void onSave({ priority: e.target.value as TicketPatch['priority'] })}
-            >
-              {TICKET_PRIORITIES.map((p) => (
-                <option key={p}>{p}</option>
-              ))}
-            </select>
-          ) : (
-            ticket.priority
-          )}
-        </dd>
-        <dt>Assignee</dt>
-        <dd>
-          <span data-testid="ticket-assignee">{assignee}</span>
-          {canAssign ? <AssigneeControls ticket={ticket} onSave={onSave} /> : null}
-        </dd>
-        <dt>Due</dt>
-        <dd>
-          <span data-testid="ticket-due" className={ticket.isOverdue ? 'is-overdue' : undefined}>
-            {due}
-            {ticket.isOverdue ? ' (overdue)' : ''}
-          </span>
-          {fields.includes('dueAt') ? <DueControls key={ticket.dueAt ?? ''} ticket={ticket} onSave={onSave} /> : null}
-        </dd>
-        <dt>Requester</dt>
-        <dd>{ticket.requester.name}</dd>
-        <dt>Property</dt>
-        <dd>{ticket.property ?? '—'}</dd>
-        <dt>Rating</dt>
-        <dd data-testid="ticket-rating">
-          {ticket.feedback ? (
-            <Link to={areaDetailPath({ area: ticket.feedback.area }, ticket.feedback.id)}>
-              {ticket.feedback.rating === null ? 'Rated' : `Rated ${ticket.feedback.rating}/5`}
-            </Link>
-          ) : (
-            'Not rated'
-          )}
-        </dd>
-      </dl>
-      {sla}
-      <div className="ticket-actions">
-        {ticket.allowed?.feedbackForm ? (
-          <Link className="button" to={ticket.allowed.feedbackForm}>
-            Rate this ticket
-          </Link>
+    <>
+      <Panel title="Ticket" className="ticket-panel">
+        <dl>
+          <dt>Status</dt>
+          <dd data-testid="ticket-status">
+            <StatusBadge status={ticket.status} />
+          </dd>
+          <dt className={wide(fields.includes('priority'))}>Priority</dt>
+          <dd className={wide(fields.includes('priority'))}>
+            {fields.includes('priority') ? (
+              <Select
+                value={ticket.priority}
+                aria-label="Priority"
+                onChange={(e) => void onSave({ priority: e.target.value as TicketPatch['priority'] })}
+              >
+                {TICKET_PRIORITIES.map((p) => (
+                  <option key={p}>{p}</option>
+                ))}
+              </Select>
+            ) : (
+              <span data-testid="ticket-priority">{ticket.priority}</span>
+            )}
+          </dd>
+          <dt className={wide(canAssign)}>Assignee</dt>
+          <dd className={wide(canAssign)}>
+            <span data-testid="ticket-assignee">{assignee}</span>
+            {canAssign ? <AssigneeControls ticket={ticket} onSave={onSave} /> : null}
+          </dd>
+          <dt className={wide(fields.includes('dueAt'))}>Due</dt>
+          <dd className={wide(fields.includes('dueAt'))}>
+            <span data-testid="ticket-due" className={ticket.isOverdue ? 'is-overdue' : undefined}>
+              {due}
+              {ticket.isOverdue ? ' (overdue)' : ''}
+            </span>
+            {fields.includes('dueAt') ? <DueControls key={ticket.dueAt ?? ''} ticket={ticket} onSave={onSave} /> : null}
+          </dd>
+          <dt>Requester</dt>
+          <dd>{ticket.requester.name}</dd>
+          <dt>Property</dt>
+          <dd data-testid="ticket-property">
+            {ticket.property ? (
+              propertyName ? (
+                <>
+                  {propertyName} <small className="ticket-panel__code">{ticket.property}</small>
+                </>
+              ) : (
+                ticket.property
+              )
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Submitted</dt>
+          <dd>
+            <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          </dd>
+          <dt>Rating</dt>
+          <dd data-testid="ticket-rating">
+            {ticket.feedback ? (
+              <Link to={areaDetailPath({ area: ticket.feedback.area }, ticket.feedback.id)}>
+                {ticket.feedback.rating === null ? 'Rated' : `Rated ${ticket.feedback.rating}/5`}
+              </Link>
+            ) : (
+              'Not rated'
+            )}
+          </dd>
+        </dl>
+        {nextStatuses.length || feedbackForm ? (
+          <div className="ticket-actions" role="group" aria-label="Actions">
+            {feedbackForm ? (
+              <ButtonLink variant="primary" to={feedbackForm}>
+                Rate this ticket
+              </ButtonLink>
+            ) : null}
+            {nextStatuses.map((status) => (
+              <Button key={status} type="button" onClick={() => void onSave({ status })}>
+                Move to {status}
+              </Button>
+            ))}
+          </div>
         ) : null}
-        {ticket.allowed?.nextStatuses.map((status) => (
-          <button key={status} type="button" className="button" onClick={() => void onSave({ status })}>
-            Move to {status}
-          </button>
-        ))}
-      </div>
+      </Panel>
+      {sla ? <div className="ui-panel">{sla}</div> : null}
       {extra}
-    </aside>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketListItem } from '../../../../shared/tickets';
 import { LoadError, Loading } from '../../../components/status-message';
-import { ticketViewPath } from '../../../config/paths';
+import { areaDetailPath } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { useResource } from '../../../lib/use-resource';
 import { useUrlFilters } from '../../../lib/use-url-filters';
@@ -168,7 +168,7 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
                 {page.data.items.map((t) => (
                   <tr key={t.id}>
                     <td>
-                      <Link to={ticketViewPath(t.id)}>{t.number}</Link>
+                      <Link to={areaDetailPath({ area: t.area }, t.id)}>{t.number}</Link>
                     </td>
                     <td>{t.area}</td>
                     <td>{t.summary}</td>

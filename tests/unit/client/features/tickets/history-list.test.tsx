@@ -70,6 +70,6 @@ describe('HistoryList', () => {
     const html = render({ headingLevel: 2, showTicket: true });
     const headings = [...html.matchAll(/<h2[^>]*>(.*?)<\/h2>/g)].map((match) => match[1]);
     expect(headings).toEqual(['Today', 'Nov 20, 2026']);
-    expect(html).toMatch(new RegExp(`<a href="/Tickets/comments/${TICKET_ID}"[^>]*>AP-000012</a>`));
+    expect(html).toMatch(new RegExp(`<a href="/AP/${TICKET_ID}"[^>]*>AP-000012</a>`));
   });
 });

@@ -1,0 +1,138 @@
+/**
+ * One ticket page for everyone (`/{Area}/{id}`): the handler comments and works the status there;
+ * the requester sees the same page without the handler's controls and internal comments, and
+ * their reply moves a Waiting on requester ticket back to In progress; `/Tickets/comments/{id}`
+ * replaces itself with the record's page (an unknown id is the not-found page); a child area's
+ * record reached at `/{Area}/{id}` moves to `/{Parent}/{parentId}/{Area}/{id}`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { closeBrowser, launchBrowser } from './support/browser';
+import { exampleWithFiles, submitFromPage } from './support/example-files';
+import { startPortal, type PortalServer } from './support/portal-server';
+import { signInOnProviderPage } from './support/sign-in';
+import { ticketViewSettled } from './support/ticket-view';
+
+let portal: PortalServer;
+let requesterContext: BrowserContext;
+let handlerContext: BrowserContext;
+let requester: Page;
+let handler: Page;
+let ticket: { id: string; number: string };
+const ticketPath = () => `/ResidentService/${ticket.id}`;
+
+async function signIn(context: BrowserContext, username: string, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${portal.baseUrl}${path}`);
+  await page.waitForURL(/\/oidc\//);
+  await signInOnProviderPage(page, username);
+  await page.waitForURL(`${portal.baseUrl}${path}`);
+  return page;
+}
+
+const statusOf = (page: Page) => page.getByTestId('ticket-status').innerText();
+
+beforeAll(async () => {
+  portal = await startPortal();
+  requesterContext = await launchBrowser();
+  requesterContext.setDefaultTimeout(20_000);
+  handlerContext = await launchBrowser();
+  handlerContext.setDefaultTimeout(20_000);
+  requester = await signIn(requesterContext, 'employee', '/Forms');
+  await requester.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
+  ticket = await submitFromPage(requester, 'ResidentService', await exampleWithFiles(requester, 'ResidentService'));
+});
+
+afterAll(async () => {
+  await closeBrowser(requesterContext);
+  await closeBrowser(handlerContext);
+  await portal?.stop();
+});
+
+describe('the ticket page of a record', () => {
+  it('lets the handler comment and change the status on /{Area}/{id}', async () => {
+    handler = await signIn(handlerContext, 'maintenance', ticketPath());
+    await ticketViewSettled(handler);
+    await handler.getByRole('heading', { level: 1, name: `${ticket.number} — Resident service request` }).waitFor();
+    await handler.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Resident service request' }).waitFor();
+    await handler.getByRole('button', { name: 'Download PDF' }).waitFor();
+
+    await handler.getByRole('button', { name: 'Move to In progress' }).click();
+    await expect.poll(() => statusOf(handler)).toBe('In progress');
+
+    await handler.getByLabel('New comment', { exact: true }).fill('Boiler log says pressure dropped');
+    await handler.getByRole('checkbox', { name: /Internal/ }).check();
+    await handler.getByRole('button', { name: 'Post comment' }).click();
+    await handler.getByRole('article').filter({ hasText: 'Boiler log says pressure dropped' }).waitFor();
+    await handler.getByLabel('New comment', { exact: true }).fill('Which day suits you for a visit?');
+    await handler.getByRole('button', { name: 'Post comment' }).click();
+    await handler.getByRole('article').filter({ hasText: 'Which day suits you for a visit?' }).waitFor();
+
+    await handler.getByRole('button', { name: 'Move to Waiting on requester' }).click();
+    await expect.poll(() => statusOf(handler)).toBe('Waiting on requester');
+    expect(handler.url()).toBe(`${portal.baseUrl}${ticketPath()}`);
+  });
+
+  it('shows the requester the same page without handler controls or internal comments; their reply resumes the work', async () => {
+    await requester.goto(`${portal.baseUrl}${ticketPath()}`);
+    await ticketViewSettled(requester);
+    await requester.getByText('Which day suits you for a visit?').waitFor();
+    expect(await statusOf(requester)).toBe('Waiting on requester');
+    const panel = requester.getByRole('complementary', { name: 'Ticket' });
+    await panel.getByTestId('ticket-priority').waitFor();
+    expect(await requester.getByText('Boiler log says pressure dropped').count()).toBe(0);
+    expect(await panel.getByRole('combobox').count()).toBe(0);
+    expect(await panel.getByLabel('Due date').count()).toBe(0);
+    expect(await panel.getByRole('button', { name: /^Move to/ }).count()).toBe(0);
+    expect(await requester.getByRole('checkbox', { name: /Internal/ }).count()).toBe(0);
+
+    await requester.getByLabel('New comment', { exact: true }).fill('Tuesday morning works');
+    await requester.getByRole('button', { name: 'Post comment' }).click();
+    await requester.getByRole('article').filter({ hasText: 'Tuesday morning works' }).waitFor();
+    await expect.poll(() => statusOf(requester)).toBe('In progress');
+  });
+});
+
+describe('/Tickets/comments/{id}', () => {
+  it('replaces itself with the record’s page', async () => {
+    await requester.goto(`${portal.baseUrl}/Forms`);
+    await requester.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
+    await requester.goto(`${portal.baseUrl}/Tickets/comments/${ticket.id}`);
+    await requester.waitForURL(`${portal.baseUrl}${ticketPath()}`);
+    await ticketViewSettled(requester);
+    // replaced, not pushed: Back leads to the page before
+    await requester.goBack();
+    await requester.waitForURL(`${portal.baseUrl}/Forms`);
+  });
+
+  it('shows the not-found page for an unknown id', async () => {
+    await requester.goto(`${portal.baseUrl}/Tickets/comments/00000000-0000-4000-8000-000000000000`);
+    await requester.getByRole('heading', { level: 1, name: 'This page could not be found' }).waitFor();
+  });
+});
+
+describe('a child area’s record', () => {
+  it('at /{Area}/{id} moves to /{Parent}/{parentId}/{Area}/{id}', async () => {
+    const incident = await submitFromPage(requester, 'IncidentForm', await exampleWithFiles(requester, 'IncidentForm'));
+    const followUpData = await exampleWithFiles(requester, 'IncidentFollowUp');
+    const followUp = await requester.evaluate(
+      async ({ parentId, body }) => {
+        const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
+        const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
+        const response = await fetch(`/api/areas/IncidentFollowUp/submissions?parentId=${parentId}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body,
+        });
+        if (response.status !== 201) throw new Error(`submit answered ${response.status}: ${await response.text()}`);
+        return (await response.json()) as { id: string; number: string };
+      },
+      { parentId: incident.id, body: JSON.stringify(followUpData) },
+    );
+    await requester.goto(`${portal.baseUrl}/IncidentFollowUp/${followUp.id}`);
+    await requester.waitForURL(`${portal.baseUrl}/IncidentForm/${incident.id}/IncidentFollowUp/${followUp.id}`);
+    await ticketViewSettled(requester);
+    const crumbs = requester.getByRole('navigation', { name: /breadcrumb/i });
+    await crumbs.getByRole('link', { name: incident.number }).waitFor();
+  });
+});
