@@ -38,7 +38,11 @@ async function main(): Promise<void> {
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const script = bundle.outputFiles[0]?.text ?? '';
-  const css = ['src/client/styles/base.css', 'src/client/features/report-tracker/report-tracker.css']
+  const css = [
+    'src/client/components/ui/ui.css',
+    'src/client/styles/base.css',
+    'src/client/features/report-tracker/report-tracker.css',
+  ]
     .map((file) => readFileSync(join(ROOT, file), 'utf8'))
     .join('\n');
   const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div id="bench"></div><script>${script}</script></body></html>`;
