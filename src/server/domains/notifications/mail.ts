@@ -10,8 +10,9 @@ import { escapeHtml } from '../../lib/html';
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /**
- * The web app's path of the ticket view (src/client/config/paths.ts `ticketViewPath`): the server
- * builds mail links to it.
+ * The web app's stable link to a ticket (src/client/config/paths.ts `ticketViewPath`), which the
+ * web app replaces with the ticket's page at `/{Area}/{id}` (or its child-area path): a mail needs
+ * only the ticket's id, not its area or parent.
  */
 export function ticketLink(publicUrl: string, ticketId: string): string {
   return `${publicUrl}/Tickets/comments/${encodeURIComponent(ticketId)}`;
