@@ -70,7 +70,9 @@ export function TicketViewPage({
   const showSubmission = useCallback(() => setSubmissionShown(true), []);
   const ticket = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
   const comments = useResource(`comments:${id}`, (signal) => fetchComments(id, signal));
-  useDocumentTitle(ticket.status === 'ready' ? [`Ticket ${ticket.data.ticket.number}`, ticket.data.ticket.summary] : undefined);
+  useDocumentTitle(
+    ticket.status === 'ready' ? [`Ticket ${ticket.data.ticket.number}`, ticket.data.ticket.summary] : undefined,
+  );
   const history = useResource(`history:${id}`, (signal) =>
     fetchChanges(new URLSearchParams({ ticket: id, limit: '100' }), signal),
   );
@@ -130,9 +132,15 @@ export function TicketViewPage({
       <div {...tabPanelProps('ticket', 'comments', tab)}>
         <section aria-label="Comments" style={untilSettled}>
           {comments.status === 'loading' && <Loading label="Loading the comments…" />}
-          {comments.status === 'error' && <LoadError error={comments.error} onRetry={comments.reload} what="The comments" />}
+          {comments.status === 'error' && (
+            <LoadError error={comments.error} onRetry={comments.reload} what="The comments" />
+          )}
           {comments.status === 'ready' && <CommentThread comments={comments.data} />}
-          <CommentComposer ticketId={t.id} canCommentInternal={Boolean(allowed?.canCommentInternal)} onPosted={reloadAll} />
+          <CommentComposer
+            ticketId={t.id}
+            canCommentInternal={Boolean(allowed?.canCommentInternal)}
+            onPosted={reloadAll}
+          />
         </section>
       </div>
       <div {...tabPanelProps('ticket', 'history', tab)}>

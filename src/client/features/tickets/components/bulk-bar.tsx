@@ -1,0 +1,136 @@
+/**
+ * The bar of a selection in the `/Tickets` queue (loaded when the first ticket is selected):
+ * assign to me, a person or a role group (`GET /api/tickets/assignees`), change the status, set
+ * the priority — each one `POST /api/tickets/bulk` for every selected ticket, reported per ticket
+ * by the page (bulk-results.tsx).
+ */
+import { useId, useState } from 'react';
+import {
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type BulkTicketPatch,
+  type BulkTicketResult,
+  type TicketListItem,
+} from '../../../../shared/tickets';
+import { useResource } from '../../../lib/use-resource';
+import { bulkUpdateTickets, fetchAssignees } from '../api';
+
+/** The assignee choice as a select value: `me`, `user:<id>` or `group:<id>`. */
+function assigneePatch(value: string): BulkTicketPatch | null {
+  if (value === 'me') return { assignee: { userId: 'me' } };
+  if (value.startsWith('user:')) return { assignee: { userId: value.slice(5) } };
+  if (value.startsWith('group:')) return { assignee: { groupId: value.slice(6) } };
+  return null;
+}
+
+export default function BulkBar({
+  selected,
+  onApplied,
+  onFailed,
+  onClear,
+}: {
+  selected: readonly TicketListItem[];
+  onApplied: (results: BulkTicketResult[]) => void;
+  onFailed: (error: unknown) => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  const assignees = useResource('assignees', (signal) => fetchAssignees(signal));
+  const [assignee, setAssignee] = useState('me');
+  const [status, setStatus] = useState('');
+  const [priority, setPriority] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const apply = (patch: BulkTicketPatch | null) => {
+    if (!patch || busy) return;
+    setBusy(true);
+    bulkUpdateTickets(
+      selected.map((t) => ({ id: t.id, version: t.version })),
+      patch,
+    )
+      .then((response) => onApplied(response.results), onFailed)
+      .finally(() => setBusy(false));
+  };
+
+  const count = selected.length;
+  return (
+    <section className="bulk-bar" aria-label="Change the selected tickets" aria-busy={busy}>
+      <p className="bulk-bar__count">
+        <strong>{count}</strong> {count === 1 ? 'ticket' : 'tickets'} selected
+      </p>
+      <div className="bulk-bar__action">
+        <label htmlFor={`${id}-assignee`}>Assign to</label>
+        <select id={`${id}-assignee`} value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+          <option value="me">Me</option>
+          {assignees.status === 'ready' ? (
+            <>
+              <optgroup label="People">
+                {assignees.data.users.map((user) => (
+                  <option key={user.id} value={`user:${user.id}`}>
+                    {user.name}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Role groups">
+                {assignees.data.groups.map((group) => (
+                  <option key={group.id} value={`group:${group.id}`}>
+                    {group.name}
+                  </option>
+                ))}
+              </optgroup>
+            </>
+          ) : null}
+        </select>
+        <button
+          type="button"
+          className="button button--small button--primary"
+          disabled={busy}
+          onClick={() => apply(assigneePatch(assignee))}
+        >
+          Assign
+        </button>
+      </div>
+      <div className="bulk-bar__action">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value)}>
+          <option value="">Choose…</option>
+          {TICKET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy || !status}
+          onClick={() => apply({ status } as BulkTicketPatch)}
+        >
+          Change status
+        </button>
+      </div>
+      <div className="bulk-bar__action">
+        <label htmlFor={`${id}-priority`}>Priority</label>
+        <select id={`${id}-priority`} value={priority} onChange={(event) => setPriority(event.target.value)}>
+          <option value="">Choose…</option>
+          {TICKET_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy || !priority}
+          onClick={() => apply({ priority } as BulkTicketPatch)}
+        >
+          Set priority
+        </button>
+      </div>
+      <button type="button" className="button button--small button--quiet" onClick={onClear}>
+        Clear selection
+      </button>
+    </section>
+  );
+}
