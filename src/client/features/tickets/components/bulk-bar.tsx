@@ -12,6 +12,7 @@ import {
   type BulkTicketResult,
   type TicketListItem,
 } from '../../../../shared/tickets';
+import { Button, Select } from '../../../components/ui';
 import { useResource } from '../../../lib/use-resource';
 import { bulkUpdateTickets, fetchAssignees } from '../api';
 
@@ -60,7 +61,7 @@ export default function BulkBar({
       </p>
       <div className="bulk-bar__action">
         <label htmlFor={`${id}-assignee`}>Assign to</label>
-        <select id={`${id}-assignee`} value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+        <Select id={`${id}-assignee`} value={assignee} onChange={(event) => setAssignee(event.target.value)}>
           <option value="me">Me</option>
           {assignees.status === 'ready' ? (
             <>
@@ -80,57 +81,58 @@ export default function BulkBar({
               </optgroup>
             </>
           ) : null}
-        </select>
-        <button
+        </Select>
+        <Button
           type="button"
-          className="button button--small button--primary"
+          size="small"
+          variant="primary"
           disabled={busy}
           onClick={() => apply(assigneePatch(assignee))}
         >
           Assign
-        </button>
+        </Button>
       </div>
       <div className="bulk-bar__action">
         <label htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value)}>
+        <Select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value)}>
           <option value="">Choose…</option>
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
           ))}
-        </select>
-        <button
+        </Select>
+        <Button
           type="button"
-          className="button button--small"
+          size="small"
           disabled={busy || !status}
           onClick={() => apply({ status } as BulkTicketPatch)}
         >
           Change status
-        </button>
+        </Button>
       </div>
       <div className="bulk-bar__action">
         <label htmlFor={`${id}-priority`}>Priority</label>
-        <select id={`${id}-priority`} value={priority} onChange={(event) => setPriority(event.target.value)}>
+        <Select id={`${id}-priority`} value={priority} onChange={(event) => setPriority(event.target.value)}>
           <option value="">Choose…</option>
           {TICKET_PRIORITIES.map((p) => (
             <option key={p} value={p}>
               {p}
             </option>
           ))}
-        </select>
-        <button
+        </Select>
+        <Button
           type="button"
-          className="button button--small"
+          size="small"
           disabled={busy || !priority}
           onClick={() => apply({ priority } as BulkTicketPatch)}
         >
           Set priority
-        </button>
+        </Button>
       </div>
-      <button type="button" className="button button--small button--quiet" onClick={onClear}>
+      <Button type="button" size="small" variant="quiet" onClick={onClear}>
         Clear selection
-      </button>
+      </Button>
     </section>
   );
 }

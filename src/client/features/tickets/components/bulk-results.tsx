@@ -3,6 +3,7 @@
  * then one line per ticket that was not, with the reason in words.
  */
 import type { BulkOutcome, BulkTicketResult } from '../../../../shared/tickets';
+import { Button, X } from '../../../components/ui';
 
 /** Each outcome in words, for the summary line and the per-ticket list. */
 export const OUTCOME_TEXT: Record<BulkOutcome, string> = {
@@ -28,9 +29,9 @@ export function BulkResults({ results, onClose }: { results: readonly BulkTicket
     <section className="bulk-results" aria-labelledby="bulk-results-title">
       <div className="bulk-results__head">
         <h2 id="bulk-results-title">{bulkSummary(results)}</h2>
-        <button type="button" className="button button--small button--quiet" onClick={onClose}>
+        <Button type="button" size="small" variant="quiet" icon={<X />} onClick={onClose}>
           Dismiss
-        </button>
+        </Button>
       </div>
       {updated.length ? (
         <p className="bulk-results__updated">Updated: {updated.map((r) => r.number ?? r.id).join(', ')}</p>

@@ -5,6 +5,7 @@
  * back to {@link DEFAULT_COLUMNS}.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Checkbox, Settings } from '../../../components/ui';
 
 export type ColumnId =
   | 'summary'
@@ -117,37 +118,37 @@ export function ColumnChooser({ chosen, onChange }: { chosen: ColumnId[]; onChan
 
   return (
     <div className="column-chooser" ref={root}>
-      <button
+      <Button
         ref={button}
         type="button"
-        className="button button--small"
+        size="small"
+        icon={<Settings />}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
         Columns
-      </button>
+      </Button>
       <div id={panelId} className="column-chooser__panel" hidden={!open}>
         <fieldset>
           <legend>Columns shown</legend>
           {COLUMNS.map((column) => {
             const checked = chosen.includes(column.id);
             return (
-              <label key={column.id} className="column-chooser__option">
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={checked && chosen.length === 1}
-                  onChange={() => onChange(checked ? chosen.filter((id) => id !== column.id) : [...chosen, column.id])}
-                />
-                {column.label}
-              </label>
+              <Checkbox
+                key={column.id}
+                className="column-chooser__option"
+                label={column.label}
+                checked={checked}
+                disabled={checked && chosen.length === 1}
+                onChange={() => onChange(checked ? chosen.filter((id) => id !== column.id) : [...chosen, column.id])}
+              />
             );
           })}
         </fieldset>
-        <button type="button" className="button button--small" onClick={() => onChange([...DEFAULT_COLUMNS])}>
+        <Button type="button" size="small" variant="quiet" onClick={() => onChange([...DEFAULT_COLUMNS])}>
           Reset to defaults
-        </button>
+        </Button>
       </div>
     </div>
   );

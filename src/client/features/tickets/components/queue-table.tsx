@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../../shared/display-format';
 import type { TicketListItem } from '../../../../shared/tickets';
+import { Checkbox, StatusBadge } from '../../../components/ui';
 import { COLUMNS, NUMBER_WIDTH, SELECT_WIDTH, SUMMARY_MIN_WIDTH, type ColumnId } from './queue-columns';
 
 /** What the cells need besides the ticket: area titles, property names, the SLA cell and the link. */
@@ -71,9 +72,7 @@ function cell(id: ColumnId, t: TicketListItem, context: QueueCellContext): React
     case 'requester':
       return <Truncated text={t.requester.name} />;
     case 'status':
-      return (
-        <span className={`status-badge status-badge--${t.status.toLowerCase().replaceAll(' ', '-')}`}>{t.status}</span>
-      );
+      return <StatusBadge status={t.status} />;
     case 'priority':
       return t.priority;
     case 'assignee':
@@ -175,16 +174,15 @@ export function QueueTable({
           >
             {selectable ? (
               <td className="queue-table__select">
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${t.number}`}
+                <Checkbox
+                  label={<span className="visually-hidden">{`Select ${t.number}`}</span>}
                   checked={selected.has(t.id)}
                   onChange={() => onToggle(t)}
                 />
               </td>
             ) : null}
             <td className="queue-table__number">
-              <Link to={context.ticketPath(t)} ref={(element) => linkRef(index, element)}>
+              <Link to={context.ticketPath(t)} aria-label={t.number} ref={(element) => linkRef(index, element)}>
                 <NumberText number={t.number} />
               </Link>
             </td>

@@ -3,6 +3,7 @@
  * shortcuts"). A modal `<dialog>`: Escape or the Close button closes it, focus returns to where it was.
  */
 import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui';
 
 /** The shortcuts, key and what it does (also used by the page's help line). */
 export const QUEUE_SHORTCUTS: readonly (readonly [string, string])[] = [
@@ -41,9 +42,9 @@ export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         ))}
       </dl>
       <p className="shortcuts-dialog__note">Shortcuts are off while you type in a field.</p>
-      <button type="button" className="button" onClick={onClose} autoFocus>
+      <Button type="button" onClick={onClose} autoFocus>
         Close
-      </button>
+      </Button>
     </dialog>
   );
 }

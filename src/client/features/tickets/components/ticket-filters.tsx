@@ -6,6 +6,7 @@
 import type { AreaSummary } from '../../../../shared/area';
 import type { Property } from '../../../../shared/me';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../shared/tickets';
+import { Button, Checkbox, Field, SearchInput, Select, X } from '../../../components/ui';
 
 type SelectFilter = { name: string; label: string; any: string; options: readonly (readonly [string, string])[] };
 
@@ -56,17 +57,16 @@ function FilterSelect({
 }: SelectFilter & { value: string; onChange: (value: string) => void }) {
   const id = `ticket-filter-${name}`;
   return (
-    <div className="ticket-filters__field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
+    <Field label={label} htmlFor={id} className="ticket-filters__field">
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{any}</option>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}
           </option>
         ))}
-      </select>
-    </div>
+      </Select>
+    </Field>
   );
 }
 
@@ -102,12 +102,9 @@ export function TicketFilters({
       aria-label="Filter tickets"
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className="ticket-filters__field ticket-filters__search">
-        <label htmlFor="ticket-filter-q">Search</label>
-        <input
+      <Field label="Search" htmlFor="ticket-filter-q" className="ticket-filters__field ticket-filters__search">
+        <SearchInput
           id="ticket-filter-q"
-          className="input"
-          type="search"
           key={value('q')}
           defaultValue={value('q')}
           placeholder="Number, summary or text"
@@ -118,7 +115,7 @@ export function TicketFilters({
             if (event.target.value.trim() !== value('q')) setFilter('q', event.target.value.trim());
           }}
         />
-      </div>
+      </Field>
       {SELECTS.map((select) => (
         <FilterSelect
           key={select.name}
@@ -143,11 +140,9 @@ export function TicketFilters({
         value={property}
         onChange={(next) => setFilter('property', next)}
       />
-      <div className="ticket-filters__field">
-        <label htmlFor="ticket-filter-sort">Sort</label>
-        <select
+      <Field label="Sort" htmlFor="ticket-filter-sort" className="ticket-filters__field">
+        <Select
           id="ticket-filter-sort"
-          className="input"
           value={value('sort')}
           onChange={(event) => setFilter('sort', event.target.value)}
         >
@@ -156,20 +151,17 @@ export function TicketFilters({
               {optionLabel}
             </option>
           ))}
-        </select>
-      </div>
+        </Select>
+      </Field>
       <div className="ticket-filters__end">
-        <label className="ticket-filters__check">
-          <input
-            type="checkbox"
-            checked={value('overdue') === 'true'}
-            onChange={(event) => setFilter('overdue', event.target.checked ? 'true' : '')}
-          />
-          Overdue only
-        </label>
-        <button type="button" className="button button--small button--quiet" disabled={!active} onClick={onClear}>
+        <Checkbox
+          label="Overdue only"
+          checked={value('overdue') === 'true'}
+          onChange={(event) => setFilter('overdue', event.target.checked ? 'true' : '')}
+        />
+        <Button type="button" size="small" variant="quiet" icon={<X />} disabled={!active} onClick={onClear}>
           Clear filters
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { BulkTicketResult, TicketListItem, TicketPage } from '../../../../shared/tickets';
 import { TICKETS_WORK_SCOPE } from '../../../../shared/scopes';
 import { LoadError, Loading } from '../../../components/status-message';
+import { Button, Checkbox, Download } from '../../../components/ui';
 import { areaDetailPath, ticketViewPath } from '../../../config/paths';
 import { fetchAreas, fetchProperties } from '../../../lib/area-api';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -163,15 +164,15 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
           <h1>Tickets</h1>
           <p className="page-header__lead">Every ticket you may read, across all form areas.</p>
         </div>
-        <button
+        <Button
           type="button"
-          className="button"
+          icon={<Download />}
           onClick={() => {
             downloadCsv(params).catch(() => toast.error('The CSV export failed.'));
           }}
         >
           Export CSV
-        </button>
+        </Button>
       </div>
       {counts.status === 'ready' && <StatusChart counts={counts.data} />}
       <div className="tickets-queue__views">{/* saved views mount here */}</div>
@@ -196,24 +197,22 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
         <>
           <div className="queue-toolbar">
             {canWork && items.length > 0 ? (
-              <label className="queue-toolbar__all">
-                <input
-                  type="checkbox"
-                  checked={allSelected}
-                  ref={(element) => {
-                    if (element) element.indeterminate = selectedItems.length > 0 && !allSelected;
-                  }}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((t) => t.id)))}
-                />
-                Select all on this page
-              </label>
+              <Checkbox
+                className="queue-toolbar__all"
+                label="Select all on this page"
+                checked={allSelected}
+                ref={(element) => {
+                  if (element) element.indeterminate = selectedItems.length > 0 && !allSelected;
+                }}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((t) => t.id)))}
+              />
             ) : null}
             <p className="queue-toolbar__count">
               {items.length === 1 ? '1 ticket' : `${items.length} tickets`} on this page
             </p>
-            <button type="button" className="button button--small button--quiet" onClick={() => setHelpOpen(true)}>
-              Keyboard shortcuts <kbd>?</kbd>
-            </button>
+            <Button type="button" size="small" variant="quiet" onClick={() => setHelpOpen(true)}>
+              Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
+            </Button>
             <ColumnChooser chosen={columns} onChange={setColumns} />
           </div>
           <div
@@ -250,17 +249,11 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
           ) : null}
 
           <nav className="pager" aria-label="Pages">
-            <button
-              type="button"
-              className="button"
-              disabled={!params.get('cursor')}
-              onClick={() => setFilter('cursor', '')}
-            >
+            <Button type="button" disabled={!params.get('cursor')} onClick={() => setFilter('cursor', '')}>
               First page
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
-              className="button"
               disabled={!data.nextCursor}
               onClick={() => {
                 const next = new URLSearchParams(params);
@@ -269,7 +262,7 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
               }}
             >
               Next page
-            </button>
+            </Button>
           </nav>
         </>
       )}
