@@ -12,7 +12,7 @@ import {
   type BulkTicketResult,
   type TicketListItem,
 } from '../../../../shared/tickets';
-import { Button, Select } from '../../../components/ui';
+import { Button, Select, X } from '../../../components/ui';
 import { useResource } from '../../../lib/use-resource';
 import { bulkUpdateTickets, fetchAssignees } from '../api';
 
@@ -57,7 +57,7 @@ export default function BulkBar({
   return (
     <section className="bulk-bar" aria-label="Change the selected tickets" aria-busy={busy}>
       <p className="bulk-bar__count">
-        <strong>{count}</strong> {count === 1 ? 'ticket' : 'tickets'} selected
+        <strong>{count}</strong> selected
       </p>
       <div className="bulk-bar__action">
         <label htmlFor={`${id}-assignee`}>Assign to</label>
@@ -93,9 +93,11 @@ export default function BulkBar({
         </Button>
       </div>
       <div className="bulk-bar__action">
-        <label htmlFor={`${id}-status`}>Status</label>
+        <label htmlFor={`${id}-status`} className="visually-hidden">
+          New status
+        </label>
         <Select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value)}>
-          <option value="">Choose…</option>
+          <option value="">Status…</option>
           {TICKET_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -112,9 +114,11 @@ export default function BulkBar({
         </Button>
       </div>
       <div className="bulk-bar__action">
-        <label htmlFor={`${id}-priority`}>Priority</label>
+        <label htmlFor={`${id}-priority`} className="visually-hidden">
+          New priority
+        </label>
         <Select id={`${id}-priority`} value={priority} onChange={(event) => setPriority(event.target.value)}>
-          <option value="">Choose…</option>
+          <option value="">Priority…</option>
           {TICKET_PRIORITIES.map((p) => (
             <option key={p} value={p}>
               {p}
@@ -130,9 +134,16 @@ export default function BulkBar({
           Set priority
         </Button>
       </div>
-      <Button type="button" size="small" variant="quiet" onClick={onClear}>
-        Clear selection
-      </Button>
+      <Button
+        type="button"
+        size="small"
+        variant="quiet"
+        icon={<X />}
+        className="bulk-bar__clear"
+        aria-label="Clear selection"
+        title="Clear selection"
+        onClick={onClear}
+      />
     </section>
   );
 }

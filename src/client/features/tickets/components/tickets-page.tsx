@@ -215,6 +215,25 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
             </Button>
             <ColumnChooser chosen={columns} onChange={setColumns} />
           </div>
+          {canWork && items.length > 0 ? (
+            // the bar's place is kept while nothing is selected: rows never move under the pointer
+            <div className="bulk-slot">
+              {selectedItems.length > 0 ? (
+                <Suspense fallback={<p className="bulk-bar bulk-bar--idle">Loading the actions…</p>}>
+                  <BulkBar
+                    selected={selectedItems}
+                    onApplied={reportResults}
+                    onFailed={reportFailure}
+                    onClear={() => setSelected(new Set())}
+                  />
+                </Suspense>
+              ) : (
+                <p className="bulk-bar bulk-bar--idle">
+                  Select tickets to assign them or change their status or priority.
+                </p>
+              )}
+            </div>
+          ) : null}
           <div
             className="table-scroll queue-scroll"
             role="region"
@@ -237,17 +256,6 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
             />
           </div>
           {items.length === 0 && <p>No tickets match.</p>}
-          {canWork && selectedItems.length > 0 ? (
-            <Suspense fallback={<p className="bulk-bar">Loading the actions…</p>}>
-              <BulkBar
-                selected={selectedItems}
-                onApplied={reportResults}
-                onFailed={reportFailure}
-                onClear={() => setSelected(new Set())}
-              />
-            </Suspense>
-          ) : null}
-
           <nav className="pager" aria-label="Pages">
             <Button type="button" disabled={!params.get('cursor')} onClick={() => setFilter('cursor', '')}>
               First page
