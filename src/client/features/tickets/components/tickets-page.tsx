@@ -175,7 +175,7 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
         </Button>
       </div>
       {counts.status === 'ready' && <StatusChart counts={counts.data} />}
-      <div className="tickets-queue__views">{/* saved views mount here */}</div>
+      {/* saved views (saved-views.tsx) mount here, above the filters */}
       <TicketFilters
         params={params}
         setFilter={setFilter}
