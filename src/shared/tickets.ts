@@ -274,3 +274,36 @@ export type ChangeEntry = {
 
 /** `GET /api/changes`: newest first, keyset page. */
 export type ChangePage = { items: ChangeEntry[]; nextCursor: string | null };
+
+/** Most tickets one `POST /api/tickets/bulk` changes. */
+export const BULK_MAX_ITEMS = 100;
+
+/**
+ * The one change of `POST /api/tickets/bulk`: a status, a priority, or an assignee (`userId`,
+ * `'me'` for the caller, or `groupId`), applied to every ticket as a PATCH would.
+ */
+export type BulkTicketPatch =
+  { status: TicketStatus } | { priority: TicketPriority } | { assignee: { userId: string } | { groupId: string } };
+
+/** `POST /api/tickets/bulk` body: 1–{@link BULK_MAX_ITEMS} tickets with the version each was read at. */
+export type BulkTicketRequest = { items: { id: string; version: number }[]; patch: BulkTicketPatch };
+
+/**
+ * What happened to one ticket of a bulk change (docs/behaviour.md "Bulk changes"): `updated`
+ * (written, or already so), `stale` (changed since it was read), `conflict` (the workflow does not
+ * allow it: transition, approval hold), `forbidden` (a field this user may not set on this ticket),
+ * `not_found` (no such ticket that the user can see).
+ */
+export type BulkOutcome = 'updated' | 'stale' | 'conflict' | 'forbidden' | 'not_found';
+
+/** One row of the bulk answer; `number` is null for `not_found`, `version` is the version after `updated`. */
+export type BulkTicketResult = {
+  id: string;
+  number: string | null;
+  outcome: BulkOutcome;
+  message?: string;
+  version?: number;
+};
+
+/** `POST /api/tickets/bulk` answer: one result per item, in the order sent. */
+export type BulkTicketResponse = { results: BulkTicketResult[] };

@@ -2,6 +2,8 @@
 import { api } from '../../lib/http';
 import type {
   AssigneeOptions,
+  BulkTicketPatch,
+  BulkTicketResponse,
   ChangePage,
   NewTicketComment,
   Ticket,
@@ -62,4 +64,16 @@ export function fetchChanges(query: URLSearchParams, signal?: AbortSignal): Prom
 /** Users and role groups a ticket can be assigned to (needs `tickets:work`). */
 export function fetchAssignees(signal?: AbortSignal): Promise<AssigneeOptions> {
   return api.get('tickets/assignees', { signal }).json<AssigneeOptions>();
+}
+
+/**
+ * `POST /api/tickets/bulk`: one change to up to 100 tickets (each with the version it was read at);
+ * resolves with one result per ticket. Throws ky's HTTPError for the request as a whole (400/422 bad
+ * body, 403 without `tickets:work`).
+ */
+export function bulkUpdateTickets(
+  items: readonly { id: string; version: number }[],
+  patch: BulkTicketPatch,
+): Promise<BulkTicketResponse> {
+  return api.post('tickets/bulk', { json: { items, patch } }).json<BulkTicketResponse>();
 }

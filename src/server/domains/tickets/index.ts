@@ -3,6 +3,7 @@
  * workflow (statuses, transitions, priority, assignee, due date), comments, the history, ticket
  * feedback (which reacts to `submissionCreated`) and the CSV export.
  */
+export { bulkUpdateTickets } from './bulk';
 export { listComments, postComment } from './comments';
 export type { CommentPosted, TicketChanged, TicketEvents, TicketFieldChange } from './events';
 export type { TicketRow } from './repository';

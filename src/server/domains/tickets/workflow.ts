@@ -148,8 +148,9 @@ function actionOf(diff: Diff): string {
 
 /**
  * Applies `patch` to ticket `id` for `user`, who read version `expectedVersion` (from the body or
- * `If-Match`), and announces `ticketChanged` on `events` inside the writing transaction. Throws the
- * errors listed in the module comment.
+ * `If-Match`), and announces `ticketChanged` on `events` inside the writing transaction. Returns the
+ * ticket's version afterwards (unchanged when the patch changes nothing). Throws the errors listed
+ * in the module comment.
  */
 export async function updateTicket(
   db: Database,
@@ -158,7 +159,7 @@ export async function updateTicket(
   id: string,
   patch: TicketPatch,
   expectedVersion: number | null,
-): Promise<void> {
+): Promise<number> {
   const row = await findVisibleTicket(db, user, id);
   if (!row) throw notFound(`There is no ticket ${id} that you can see.`);
   if (expectedVersion === null) {
@@ -179,7 +180,7 @@ export async function updateTicket(
     diff.status = { from, to };
     set.status = to;
   }
-  if (!Object.keys(diff).length) return;
+  if (!Object.keys(diff).length) return row.version;
   if (APPROVAL_HELD_STATUSES.includes(from)) {
     // docs/behaviour.md "Approvals": only an approval decision changes these tickets (a status
     // change was refused above: no transition leaves them).
@@ -202,4 +203,20 @@ export async function updateTicket(
     });
     await events.emit('ticketChanged', { tx, before: row, diff, actor: user, actorRoles: roles });
   });
+  return expectedVersion + 1;
+}
+
+/**
+ * 422 `validation_failed` when the patch names an assignee user or role group that does not exist
+ * (the check {@link updateTicket} makes per ticket, made once before a bulk change writes anything).
+ */
+export async function checkAssignees(db: Database, patch: TicketPatch): Promise<void> {
+  const errors: FieldError[] = [];
+  if (patch.assigneeUserId && (await userRef(db, patch.assigneeUserId)) === undefinedRef) {
+    errors.push({ path: '/patch/assignee/userId', message: 'must be an existing user' });
+  }
+  if (patch.assigneeGroupId && (await groupRef(db, patch.assigneeGroupId)) === undefinedRef) {
+    errors.push({ path: '/patch/assignee/groupId', message: 'must be an existing role group' });
+  }
+  if (errors.length) throw validationFailed(errors, 'The bulk change has errors.');
 }

@@ -6,6 +6,7 @@
  * - `GET /api/tickets/assignees` (`tickets:work`) → users and role groups for the pickers;
  * - `GET /api/tickets/:id` → Ticket with `allowed`, `approval` and `ETag`; `PATCH /api/tickets/:id` → Ticket
  *   (If-Match or body `version`; 412 stale, 409 illegal transition with `allowed`, 403 field);
+ * - `POST /api/tickets/bulk` (`tickets:work`) → BulkTicketResponse: one change, per-ticket outcomes;
  * - `GET|POST /api/tickets/:id/comments` (Idempotency-Key on POST);
  * - `GET /api/changes?area&ticket&user&from&to&limit&cursor` → ChangePage (read-only history).
  */
@@ -16,6 +17,7 @@ import type { TicketFilters } from '../../../../shared/tickets';
 import { readApproval } from '../../../domains/approvals';
 import type { AuthUser } from '../../../domains/role-groups';
 import {
+  bulkUpdateTickets,
   countTickets,
   exportTicketsCsv,
   IllegalTransition,
@@ -34,6 +36,8 @@ import { requireUser } from '../require-user';
 import { ApiErrorSchema, AUTH_ERRORS, ValidationErrorSchema } from '../schemas';
 import {
   AssigneeOptionsSchema,
+  BulkTicketRequestSchema,
+  BulkTicketResponseSchema,
   ChangePageSchema,
   ChangeQuery,
   IdempotencyHeaders,
@@ -191,6 +195,30 @@ export const ticketRoutes: FastifyPluginCallbackTypebox = (app, _options, done) 
       }
       const ticket = await readTicketFor(user, request.params.id);
       return reply.header('etag', ticketEtag(ticket.version)).send(ticket);
+    },
+  );
+
+  app.post(
+    '/tickets/bulk',
+    {
+      config: { permission: { scope: TICKETS_WORK_SCOPE } },
+      schema: {
+        tags: ['tickets'],
+        summary: 'One change (status, priority or assignee) to up to 100 tickets, each answered on its own',
+        body: BulkTicketRequestSchema,
+        response: {
+          200: BulkTicketResponseSchema,
+          400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          422: ValidationErrorSchema,
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    async (request) => {
+      const { items, patch } = request.body;
+      const results = await bulkUpdateTickets(app.db, app.events, requireUser(request), items, patch);
+      return { results };
     },
   );
 

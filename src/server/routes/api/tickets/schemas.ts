@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import type { JsonValue } from '../../../../shared/json';
 import { SLA_FILTERS } from '../../../../shared/sla';
-import { TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../shared/tickets';
+import { BULK_MAX_ITEMS, TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../shared/tickets';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
 import { TicketApprovalSchema } from '../approvals/schemas';
 import { IdSchema, NullableResult, PersonRefSchema, SubmissionSchema, VersionSchema } from '../schemas';
@@ -93,6 +93,50 @@ export const TicketPatchSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * `BulkTicketRequest`: the tickets (id and the version read) and exactly one change. One object
+ * with `minProperties`/`maxProperties` rather than a union: Fastify's Ajv removes additional
+ * properties while it tries each branch of an `anyOf`, which would empty the later branches.
+ */
+export const BulkTicketRequestSchema = Type.Object(
+  {
+    items: Type.Array(Type.Object({ id: IdSchema, version: VersionSchema }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: BULK_MAX_ITEMS,
+    }),
+    patch: Type.Object(
+      {
+        status: Type.Optional(Type.Enum(TICKET_STATUSES)),
+        priority: Type.Optional(Type.Enum(TICKET_PRIORITIES)),
+        assignee: Type.Optional(
+          Type.Object(
+            {
+              userId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "a user id, or 'me'" })),
+              groupId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            },
+            { additionalProperties: false, minProperties: 1, maxProperties: 1 },
+          ),
+        ),
+      },
+      { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'exactly one change' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** `BulkTicketResponse`: one result per item, in the order sent. */
+export const BulkTicketResponseSchema = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      number: NullableResult(Type.String()),
+      outcome: Type.Enum(['updated', 'stale', 'conflict', 'forbidden', 'not_found']),
+      message: Type.Optional(Type.String()),
+      version: Type.Optional(Type.Integer()),
+    }),
+  ),
+});
 
 /** The 409 `illegal_transition` body: an error body plus the statuses this user may choose. */
 export const TransitionConflictSchema = Type.Object({
