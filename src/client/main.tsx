@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './lib/pwa';
+import './components/ui/ui.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';

@@ -5,7 +5,8 @@
  * area's list and one detail page per area (the nested ones under a parent record; each a
  * submission the requester made through the API, the feedback one rating the requester's incident
  * once it is Resolved), tickets, the ticket view, changes, the report tracker's pages, role groups,
- * a user's access, assignments, form areas, the widget test page and the 404 page; signed out, the
+ * a user's access, assignments, form areas, the widget test page, the design system's test page
+ * (every control in each state) and the 404 page; signed out, the
  * sign-in page. Whole pages (header and navigation too), each at 1280 px and then, in the same
  * visit, at 320 px (WCAG 2.2 SC 1.4.10 reflow width). One create page with the rich-text editor's
  * toolbar and its link dialog open at 1280 and 375 px, with screenshots in test-results/a11y/, and
@@ -153,6 +154,7 @@ const PAGES: [string, () => string][] = [
   ['assignments', () => '/Assignments'],
   ['form areas', () => '/FormAreas'],
   ['widget test', () => '/test'],
+  ['design system test', () => '/test/ui'],
   ['an unknown area', () => '/no-such-page'],
   ['404', () => '/no/such/page/at/all'],
 ];

@@ -153,6 +153,7 @@ export const routes: RouteObject[] = [
                     ...page(() => import('./routes/mail')),
                   },
                   { path: routePaths.widgetTest, caseSensitive: true, ...page(() => import('./routes/widget-test')) },
+                  { path: routePaths.testUi, caseSensitive: true, ...page(() => import('./routes/test-ui')) },
                   { path: routePaths.areaList, ...areaList },
                   { path: routePaths.areaCreate, ...areaCreate },
                   { path: routePaths.childAreaList, ...areaList },

@@ -35,6 +35,8 @@ export const routePaths = {
   settings: 'Settings',
   mail: 'Mail',
   widgetTest: 'test',
+  /** The design-system test page (every control in each state). */
+  testUi: 'test/ui',
   areaList: ':area',
   areaCreate: `:area/${AREA_CREATE_SEGMENT}`,
   areaDetail: ':area/:id',
