@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useResource } from '../../../lib/use-resource';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { fetchTicketCounts, fetchTickets, fetchTicketsCsv } from '../api';
+import { SavedViews } from './saved-views';
 import { StatusChart } from './status-chart';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -85,6 +86,7 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
           Export CSV
         </button>
       </div>
+      <SavedViews params={params} setParams={setParams} />
       {counts.status === 'ready' && <StatusChart counts={counts.data} />}
       <form className="ticket-filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <label>
