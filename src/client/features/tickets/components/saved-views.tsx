@@ -54,7 +54,7 @@ function NameForm({
     );
   };
   return (
-    <form className="saved-views__form" onSubmit={submit} aria-label={label}>
+    <form className="saved-views__form" onSubmit={submit}>
       <Field label={label} htmlFor={id} error={problems.name}>
         <TextInput
           id={id}
