@@ -13,6 +13,14 @@ import { useDocumentTitle } from '../../../lib/document-title';
 
 const SELECTS: { name: string; label: string; options: readonly (readonly [string, string])[] }[] = [
   { name: 'status', label: 'Status', options: TICKET_STATUSES.map((s) => [s, s] as const) },
+  {
+    name: 'state',
+    label: 'Open or done',
+    options: [
+      ['open', 'Open'],
+      ['done', 'Done'],
+    ],
+  },
   { name: 'priority', label: 'Priority', options: TICKET_PRIORITIES.map((p) => [p, p] as const) },
   {
     name: 'assignee',
@@ -20,6 +28,7 @@ const SELECTS: { name: string; label: string; options: readonly (readonly [strin
     options: [
       ['me', 'Me'],
       ['my-groups', 'My groups'],
+      ['my-groups-unassigned', 'My groups, no person'],
       ['none', 'Unassigned'],
     ],
   },
