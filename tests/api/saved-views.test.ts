@@ -4,7 +4,8 @@
  * database's trigger on `submissions.resolved_at`) and `assignee=my-groups-unassigned`, on the
  * list, the counts and the CSV export.
  */
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ValidationErrorBody } from '../../src/shared/api-error';
@@ -107,6 +108,42 @@ describe('list filters: state, resolvedFrom, assignee=my-groups-unassigned', () 
     expect(counts.total).toBe(1);
   });
 
+  it('migration 0016 fills resolved_at of existing tickets from their history', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 3; i += 1) made.push(await createApTicket(app, 'employee', `backfill${i}`));
+    const [closedFromResolved, resolved, closedOnly] = made as [string, string, string];
+    for (const [id, steps] of [
+      [closedFromResolved, ['In progress', 'Resolved', 'Closed']],
+      [resolved, ['In progress', 'Resolved']],
+      [closedOnly, ['In progress', 'Closed']],
+    ] as const) {
+      for (const status of steps) expect((await patchTicket(app, 'accounting', id, { status })).statusCode).toBe(200);
+    }
+    const resolvedAt = async () =>
+      Object.fromEntries(
+        (
+          await app.db
+            .select({ id: submissions.id, at: submissions.resolvedAt })
+            .from(submissions)
+            .where(inArray(submissions.id, made))
+        ).map((row) => [row.id, row.at?.toISOString() ?? null]),
+      );
+    const kept = await resolvedAt();
+    expect(kept[closedFromResolved]).not.toBeNull();
+    expect(kept[resolved]).not.toBeNull();
+    expect(kept[closedOnly]).toBeNull();
+    // the migration's backfill statement, run again on the rows with resolved_at emptied
+    const migration = readFileSync(
+      new URL('../../src/server/db/migrations/0016_saved_views.sql', import.meta.url),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    const backfill = migration.find((statement) => statement.includes('UPDATE "submissions"'));
+    if (!backfill) throw new Error('no backfill statement in 0016_saved_views.sql');
+    await app.db.update(submissions).set({ resolvedAt: null }).where(inArray(submissions.id, made));
+    await app.db.execute(sql.raw(backfill));
+    expect(await resolvedAt()).toEqual(kept);
+  });
+
   it('answers 400 with the error body for a bad state or resolvedFrom, on every route', async () => {
     for (const route of ['/api/tickets', '/api/tickets/counts', '/api/tickets/export.csv']) {
       for (const query of [
@@ -164,9 +201,16 @@ describe('/api/me/views', () => {
   });
 
   it('saves a view (name trimmed, query normalized) and lists it after the built-ins, in order, to its owner only', async () => {
-    const first = await create('maintenance', { name: '  Urgent north  ', query: '?priority=Urgent&cursor=abc&area=AP' });
+    const first = await create('maintenance', {
+      name: '  Urgent north  ',
+      query: '?priority=Urgent&cursor=abc&area=AP',
+    });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json<SavedView>()).toMatchObject({ name: 'Urgent north', query: 'area=AP&priority=Urgent', builtIn: false });
+    expect(first.json<SavedView>()).toMatchObject({
+      name: 'Urgent north',
+      query: 'area=AP&priority=Urgent',
+      builtIn: false,
+    });
     expect(first.headers.location).toBe(`/api/me/views/${first.json<SavedView>().id}`);
     const second = await create('maintenance', { name: 'Empty', query: '' });
     expect(second.statusCode, second.body).toBe(201);
@@ -198,7 +242,10 @@ describe('/api/me/views', () => {
     const messages = body.errors.filter((e) => e.path === '/query').map((e) => e.message);
     expect(messages).toHaveLength(7);
     for (const key of ['colour', 'status', 'assignee', 'resolvedFrom', 'overdue', 'sort'])
-      expect(messages.some((m) => m.includes(`"${key}"`)), key).toBe(true);
+      expect(
+        messages.some((m) => m.includes(`"${key}"`)),
+        key,
+      ).toBe(true);
     for (const query of ['q=', 'area=' + 'A'.repeat(65), 'requester=someone', 'sla=late', 'constructor=x']) {
       expect((await create('risk', { name: 'Bad', query })).statusCode, query).toBe(422);
     }
