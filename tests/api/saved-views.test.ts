@@ -103,6 +103,21 @@ describe('list filters: state, resolvedFrom, assignee=my-groups-unassigned', () 
       .where(eq(submissions.id, t[4]));
     expect(await ids('risk', 'assignee=my-groups-unassigned')).toEqual([t[3]]);
     expect(await ids('risk', 'assignee=my-groups')).toEqual([t[3], t[4]].sort());
+    // one first page per group: both groups' tickets, each once, over keyset pages
+    const [riskGroup] = await app.db
+      .select({ id: roleGroups.id })
+      .from(roleGroups)
+      .where(eq(roleGroups.name, 'Risk & compliance'));
+    await app.db.update(submissions).set({ assigneeGroupId: riskGroup?.id }).where(eq(submissions.id, t[1]));
+    expect(await ids('risk', 'assignee=my-groups-unassigned')).toEqual([t[1], t[3]].sort());
+    expect(await ids('risk', 'assignee=my-groups-unassigned&state=open')).toEqual([t[3]]);
+    const first = (await get('risk', '/api/tickets?assignee=my-groups-unassigned&limit=1')).json<TicketPage>();
+    const second = (
+      await get('risk', `/api/tickets?assignee=my-groups-unassigned&limit=1&cursor=${first.nextCursor ?? ''}`)
+    ).json<TicketPage>();
+    expect([...first.items, ...second.items].map((item) => item.id).sort()).toEqual([t[1], t[3]].sort());
+    expect(second.nextCursor).toBeNull();
+    await app.db.update(submissions).set({ assigneeGroupId: null }).where(eq(submissions.id, t[1]));
     expect(await ids('accounting', 'assignee=my-groups-unassigned')).toEqual([]);
     const counts = (await get('risk', '/api/tickets/counts?assignee=my-groups-unassigned')).json<TicketCounts>();
     expect(counts.total).toBe(1);
