@@ -12,10 +12,6 @@ CREATE UNIQUE INDEX "saved_views_user_name_key" ON "saved_views" USING btree ("u
 CREATE INDEX "saved_views_user_created_idx" ON "saved_views" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "submissions_group_unassigned_updated_idx" ON "submissions" USING btree ("assignee_group_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "submissions"."assignee_user_id" is null;--> statement-breakpoint
 CREATE INDEX "submissions_resolved_idx" ON "submissions" USING btree ("resolved_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "submissions"."resolved_at" is not null;--> statement-breakpoint
--- The planner's estimate of "assignee_group_id in (…) and assignee_user_id is null" by the columns'
--- common value pairs rather than as independent columns: a group whose tickets all have a person
--- is then estimated near zero and read through submissions_group_unassigned_updated_idx.
-CREATE STATISTICS "submissions_assignee_stats" (mcv) ON "assignee_group_id", "assignee_user_id" FROM "submissions";--> statement-breakpoint
 -- submissions.resolved_at is the database's to keep (tables/submissions.ts): the last move to
 -- Resolved; kept when the ticket is Closed from Resolved, cleared when it is open again or closed
 -- without being resolved. Existing rows: from their history (the last entry into Resolved).

@@ -105,10 +105,8 @@ export const submissions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('submissions_due_idx').on(t.dueAt),
-    // "Unassigned in my groups" (assignee=my-groups-unassigned): the group's tickets no person has,
-    // by last update. Migration 0016 also adds statistics on (assignee_group_id, assignee_user_id),
-    // so the planner sees when a group has few such tickets and seeks here instead of walking
-    // submissions_updated_idx past every row (3.5 s at 1M in bench:lists when the set is empty).
+    // "Unassigned in my groups" (assignee=my-groups-unassigned): one first page per group, the
+    // group's tickets no person has by last update (domains/tickets/list.ts).
     index('submissions_group_unassigned_updated_idx')
       .on(t.assigneeGroupId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.assigneeUserId} is null`),
