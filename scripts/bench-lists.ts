@@ -86,7 +86,7 @@ with t as (
 insert into submissions (id, area, sequence, number, data, schema_version, property_code, summary, requester_id,
   status, priority, assignee_user_id, assignee_group_id, due_at, created_at, updated_at, version,
   sla_started_at, sla_resolution_started_at, sla_paused_since, sla_first_response_due_at, sla_resolution_due_at,
-  sla_first_responded_at, sla_resolved_at, sla_next_due_at)
+  sla_first_responded_at, sla_resolved_at, sla_next_due_at, resolved_at)
 select gen_random_uuid(), a.area, g.i, a.area || '-' || lpad(g.i::text, 7, '0'),
   jsonb_build_object('property', p.code, 'issueTitle', t.title, 'unit', (g.i % 900 + 100)::text,
     'description', '<p>' || t.title || ' reported by resident, see unit ' || (g.i % 900 + 100) || '</p>',
@@ -102,7 +102,8 @@ select gen_random_uuid(), a.area, g.i, a.area || '-' || lpad(g.i::text, 7, '0'),
   c.at, c.at, case when s.status = 'Waiting on requester' then c.at end, d.due, d.due,
   case when s.status not in ('New', 'Assigned') then c.at end,
   case when s.status in ('Resolved', 'Closed') then c.at end,
-  case when s.status in ('New', 'Assigned', 'In progress') then d.due else '9999-12-31 00:00:00+00' end
+  case when s.status in ('New', 'Assigned', 'In progress') then d.due else '9999-12-31 00:00:00+00' end,
+  case when s.status in ('Resolved', 'Closed') then c.at end
 from generate_series(${from}, ${to}) as g(i)
 cross join lateral (select random() + 0 * g.i as r1, random() + 0 * g.i as r2) r
 cross join lateral (select ${areaArray}[1 + (g.i * 7) % ${areas.length}] as area) a
@@ -368,6 +369,7 @@ async function main(): Promise<void> {
     });
     const rare = `WO${Math.floor(TICKETS * 0.37)}`;
     const tickets = /from "submissions"/;
+    const weekAgo = encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString());
     const cases: Case[] = [
       { name: 'tickets first page', user: 'maintenance', url: '/api/tickets', table: tickets },
       { name: 'tickets first page', user: 'admin', url: '/api/tickets', table: tickets },
@@ -394,6 +396,37 @@ async function main(): Promise<void> {
         name: 'tickets filtered (status=New, my groups)',
         user: 'maintenance',
         url: '/api/tickets?status=New&assignee=my-groups',
+        table: tickets,
+      },
+      {
+        name: 'tickets My open tickets',
+        user: 'maintenance',
+        url: '/api/tickets?assignee=me&state=open',
+        table: tickets,
+      },
+      {
+        name: 'tickets Unassigned in my groups',
+        user: 'maintenance',
+        url: '/api/tickets?assignee=my-groups-unassigned&state=open',
+        table: tickets,
+      },
+      {
+        name: 'tickets Resolved this week',
+        user: 'maintenance',
+        url: `/api/tickets?resolvedFrom=${weekAgo}`,
+        table: tickets,
+      },
+      {
+        name: 'tickets Resolved this week',
+        user: 'admin',
+        url: `/api/tickets?resolvedFrom=${weekAgo}`,
+        table: tickets,
+      },
+      { name: 'tickets state=done', user: 'admin', url: '/api/tickets?state=done', table: tickets },
+      {
+        name: 'tickets counts Resolved this week',
+        user: 'maintenance',
+        url: `/api/tickets/counts?resolvedFrom=${weekAgo}`,
         table: tickets,
       },
       { name: 'tickets sla=breached', user: 'maintenance', url: '/api/tickets?sla=breached', table: tickets },

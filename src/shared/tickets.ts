@@ -173,11 +173,31 @@ export type TransitionConflictBody = {
 export const TICKET_SORTS = ['-updatedAt', 'updatedAt', '-createdAt', 'createdAt', 'slaDue', '-slaDue'] as const;
 export type TicketSort = (typeof TICKET_SORTS)[number];
 
+/**
+ * Values of the `state` filter: `open` — not in a {@link DONE_STATUSES} status; `done` — in one
+ * (docs/behaviour.md "Ticket list filters").
+ */
+export const TICKET_STATES = ['open', 'done'] as const;
+export type TicketState = (typeof TICKET_STATES)[number];
+
+/** Keywords of the `assignee` filter (else a user id); `my-groups-unassigned`: one of my groups, no person. */
+export const ASSIGNEE_KEYWORDS = ['me', 'my-groups', 'my-groups-unassigned', 'none'] as const;
+
+/** An ISO 8601 date-time with seconds optional and a zone (`Z` or `±hh:mm`): the `resolvedFrom` filter's form. */
+export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$';
+
 /** Filters of `GET /api/tickets`, `/export.csv` and `/counts` (query-string names). */
 export type TicketFilters = {
   area?: string;
   status?: TicketStatus;
-  /** `me`, `my-groups`, `none` or a user id. */
+  /** `open` or `done` ({@link TICKET_STATES}); combines with `status` (both must hold). */
+  state?: TicketState;
+  /**
+   * An ISO 8601 date-time: tickets resolved at or after it and still Resolved, or Closed from
+   * Resolved (`submissions.resolved_at`).
+   */
+  resolvedFrom?: string;
+  /** `me`, `my-groups`, `my-groups-unassigned`, `none` or a user id ({@link ASSIGNEE_KEYWORDS}). */
   assignee?: string;
   /** `me` or a user id. */
   requester?: string;

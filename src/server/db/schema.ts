@@ -20,6 +20,7 @@ export * from './tables/report-deliveries';
 export * from './tables/report-months';
 export * from './tables/role-group-members';
 export * from './tables/role-groups';
+export * from './tables/saved-views';
 export * from './tables/sign-in-failures';
 export * from './tables/submissions';
 export * from './tables/ticket-comments';

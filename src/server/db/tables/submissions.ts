@@ -52,6 +52,13 @@ export const submissions = pgTable(
     slaFirstRespondedAt: timestamptz('sla_first_responded_at'),
     slaResolvedAt: timestamptz('sla_resolved_at'),
     /**
+     * When the ticket last moved to Resolved; kept while it stays Resolved or is Closed from there,
+     * null once it is open again (or was never resolved). Set by the database (trigger
+     * `submissions_resolved_at`, migration 0016), never by the app, so no write path can forget it;
+     * the `resolvedFrom` filter of /Tickets reads it (docs/behaviour.md "Ticket list filters").
+     */
+    resolvedAt: timestamptz('resolved_at'),
+    /**
      * The due time of the soonest running target, or 9999-12-31 when none runs (paused, met, no
      * clock): never null, so keyset pages on `(sla_next_due_at, id)` need no NULL branch.
      */
@@ -98,6 +105,15 @@ export const submissions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('submissions_due_idx').on(t.dueAt),
+    // "Unassigned in my groups" (assignee=my-groups-unassigned): one first page per group, the
+    // group's tickets no person has by last update (domains/tickets/list.ts).
+    index('submissions_group_unassigned_updated_idx')
+      .on(t.assigneeGroupId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.assigneeUserId} is null`),
+    // The resolvedFrom filter ("Resolved this week"): a range over the few resolved rows.
+    index('submissions_resolved_idx')
+      .on(t.resolvedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.resolvedAt} is not null`),
     // Service levels: the sla filter and the slaDue sort of /Tickets; the breach check's queue.
     index('submissions_sla_next_due_idx').on(t.slaNextDueAt, t.id),
     index('submissions_sla_check_idx').on(t.slaCheckAt).where(sql`${t.slaCheckAt} is not null`),

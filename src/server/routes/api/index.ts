@@ -17,6 +17,7 @@ import { notificationRoutes } from './notifications';
 import { propertyRoutes } from './properties';
 import { reportTrackerRoutes } from './report-tracker/index';
 import { roleGroupRoutes } from './role-groups/index';
+import { savedViewRoutes } from './saved-views';
 import { schemaVersionRoutes } from './schema-versions';
 import { submissionRoutes } from './submissions/index';
 import { userRoutes } from './users';
@@ -63,4 +64,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(meActivityRoutes);
   await app.register(directoryRoutes);
   await app.register(notificationRoutes);
+  await app.register(savedViewRoutes);
 };

@@ -12,6 +12,15 @@ type SelectFilter = { name: string; label: string; any: string; options: readonl
 
 const SELECTS: readonly SelectFilter[] = [
   { name: 'status', label: 'Status', any: 'Any status', options: TICKET_STATUSES.map((s) => [s, s] as const) },
+  {
+    name: 'state',
+    label: 'Open or done',
+    any: 'Open or done',
+    options: [
+      ['open', 'Open'],
+      ['done', 'Done'],
+    ],
+  },
   { name: 'priority', label: 'Priority', any: 'Any priority', options: TICKET_PRIORITIES.map((p) => [p, p] as const) },
   {
     name: 'assignee',
@@ -20,6 +29,7 @@ const SELECTS: readonly SelectFilter[] = [
     options: [
       ['me', 'Me'],
       ['my-groups', 'My groups'],
+      ['my-groups-unassigned', 'My groups, no person'],
       ['none', 'Unassigned'],
     ],
   },
@@ -45,7 +55,19 @@ const SORTS: readonly (readonly [string, string])[] = [
 ];
 
 /** The query names the bar sets (what "Clear filters" removes). */
-export const FILTER_NAMES = ['q', 'status', 'priority', 'assignee', 'requester', 'sla', 'area', 'property', 'overdue'];
+export const FILTER_NAMES = [
+  'q',
+  'status',
+  'state',
+  'priority',
+  'assignee',
+  'requester',
+  'sla',
+  'area',
+  'property',
+  'overdue',
+  'resolvedFrom',
+];
 
 function FilterSelect({
   name,

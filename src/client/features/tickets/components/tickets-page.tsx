@@ -16,6 +16,7 @@ import { BulkResults, bulkSummary } from './bulk-results';
 import { ColumnChooser, useColumnChoice } from './queue-columns';
 import { useQueueShortcuts } from './queue-shortcuts';
 import { QueueTable, type QueueCellContext } from './queue-table';
+import { SavedViews } from './saved-views';
 import { StatusChart } from './status-chart';
 import { FILTER_NAMES, TicketFilters } from './ticket-filters';
 
@@ -175,7 +176,7 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
         </Button>
       </div>
       {counts.status === 'ready' && <StatusChart counts={counts.data} />}
-      {/* saved views (saved-views.tsx) mount here, above the filters */}
+      <SavedViews params={params} setParams={setParams} />
       <TicketFilters
         params={params}
         setFilter={setFilter}

@@ -1,7 +1,7 @@
 /**
  * Ticket routes, all `signed-in` with the object-level rule of domains/submissions/visibility.ts
  * (another user's ticket → 404; docs/behaviour.md "Ticket visibility"):
- * - `GET /api/tickets?area&status&assignee&requester&property&priority&overdue&sla&q&sort&limit&cursor` → TicketPage;
+ * - `GET /api/tickets?area&status&state&resolvedFrom&assignee&requester&property&priority&overdue&sla&q&sort&limit&cursor` → TicketPage;
  * - `GET /api/tickets/counts?…same filters` → TicketCounts; `GET /api/tickets/export.csv?…` → text/csv;
  * - `GET /api/tickets/assignees` (`tickets:work`) → users and role groups for the pickers;
  * - `GET /api/tickets/:id` → Ticket with `allowed`, `approval` and `ETag`; `PATCH /api/tickets/:id` → Ticket

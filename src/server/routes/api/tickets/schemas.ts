@@ -2,7 +2,14 @@
 import { Type } from 'typebox';
 import type { JsonValue } from '../../../../shared/json';
 import { SLA_FILTERS } from '../../../../shared/sla';
-import { BULK_MAX_ITEMS, TICKET_PRIORITIES, TICKET_SORTS, TICKET_STATUSES } from '../../../../shared/tickets';
+import {
+  BULK_MAX_ITEMS,
+  DATE_TIME_PATTERN,
+  TICKET_PRIORITIES,
+  TICKET_SORTS,
+  TICKET_STATES,
+  TICKET_STATUSES,
+} from '../../../../shared/tickets';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../shared/submission';
 import { TicketApprovalSchema } from '../approvals/schemas';
 import { IdSchema, NullableResult, PersonRefSchema, SubmissionSchema, VersionSchema } from '../schemas';
@@ -150,7 +157,19 @@ export const TransitionConflictSchema = Type.Object({
 export const TicketFilterQuery = Type.Object({
   area: Type.Optional(Type.String({ maxLength: 64 })),
   status: Type.Optional(Type.Enum(TICKET_STATUSES)),
-  assignee: Type.Optional(Type.String({ maxLength: 64 })),
+  state: Type.Optional(
+    Type.Enum(TICKET_STATES, { description: 'open: not Resolved, Closed or Rejected; done: one of those' }),
+  ),
+  resolvedFrom: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      pattern: DATE_TIME_PATTERN,
+      description: 'ISO 8601 date-time with a zone: resolved at or after it (Resolved, or Closed from Resolved)',
+    }),
+  ),
+  assignee: Type.Optional(
+    Type.String({ maxLength: 64, description: 'me, my-groups, my-groups-unassigned, none or a user id' }),
+  ),
   requester: Type.Optional(Type.String({ maxLength: 64 })),
   property: Type.Optional(Type.String({ maxLength: 64 })),
   priority: Type.Optional(Type.Enum(TICKET_PRIORITIES)),
