@@ -30,6 +30,12 @@ const WIDGET_MODULES_FILE = 'form-engine/widgets/widget-modules.ts';
  * docs/performance.md "Page weight" says what each page loads.
  */
 const HOME_BUDGET_KB = 150;
+/**
+ * The /Tickets queue: the shell plus the queue's table, filters and column chooser (about 6.5 KB);
+ * the bulk bar, the shortcut list and the saved views are chunks of their own, loaded when used or
+ * beside the page.
+ */
+const QUEUE_BUDGET_KB = 158;
 const PLAIN_FORM_EXTRA_KB = 125;
 const FULL_FORM_EXTRA_KB = 185;
 
@@ -132,7 +138,7 @@ const widgetKeys = widgetModuleKeys();
 
 const pages: Page[] = [
   { label: 'home (signed in or out)', keys: [...shell, 'app/routes/home.tsx'], budgetKb: HOME_BUDGET_KB },
-  { label: '/Tickets', keys: [...shell, 'app/routes/tickets.tsx'], budgetKb: HOME_BUDGET_KB },
+  { label: '/Tickets', keys: [...shell, 'app/routes/tickets.tsx'], budgetKb: QUEUE_BUDGET_KB },
   { label: '/Forms', keys: [...shell, 'app/routes/forms.tsx'], budgetKb: HOME_BUDGET_KB },
 ];
 const areas = readdirSync(SCHEMAS, { withFileTypes: true }).filter(

@@ -90,7 +90,7 @@ function NameForm({
  * cursor) under a name; the user's own views can be renamed and deleted. Refusals show the
  * server's messages (422 per field, 409).
  */
-export function SavedViews({
+export default function SavedViews({
   params,
   setParams,
 }: {

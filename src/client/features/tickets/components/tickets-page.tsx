@@ -16,13 +16,14 @@ import { BulkResults, bulkSummary } from './bulk-results';
 import { ColumnChooser, useColumnChoice } from './queue-columns';
 import { useQueueShortcuts } from './queue-shortcuts';
 import { QueueTable, type QueueCellContext } from './queue-table';
-import { SavedViews } from './saved-views';
 import { StatusChart } from './status-chart';
 import { FILTER_NAMES, TicketFilters } from './ticket-filters';
 
 // Loaded on first use: most visits neither select a ticket nor open the shortcut list.
 const BulkBar = lazy(() => import('./bulk-bar'));
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
+// Its own chunk, requested with the page: the views arrive from the server after it anyway.
+const SavedViews = lazy(() => import('./saved-views'));
 
 async function downloadCsv(query: URLSearchParams): Promise<void> {
   const blob = await fetchTicketsCsv(query);
@@ -176,7 +177,9 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
         </Button>
       </div>
       {counts.status === 'ready' && <StatusChart counts={counts.data} />}
-      <SavedViews params={params} setParams={setParams} />
+      <Suspense fallback={<div className="saved-views" aria-busy="true" />}>
+        <SavedViews params={params} setParams={setParams} />
+      </Suspense>
       <TicketFilters
         params={params}
         setFilter={setFilter}
