@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Button, Check, Textarea, X } from '../../../components/ui';
 import { toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { decideApproval } from '../api';
@@ -56,22 +57,22 @@ export function DecisionForm({
           {error}
         </p>
       ) : null}
-      <textarea
+      <Textarea
         id={`${id}-comment`}
         rows={2}
         maxLength={2000}
         value={comment}
-        aria-invalid={error ? true : undefined}
+        invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => setComment(event.target.value)}
       />
       <div className="approval-decision__buttons">
-        <button type="button" className="button" disabled={busy} onClick={() => void submit('approve')}>
+        <Button type="button" variant="primary" icon={<Check />} disabled={busy} onClick={() => void submit('approve')}>
           Approve
-        </button>
-        <button type="button" className="button button--quiet" disabled={busy} onClick={() => void submit('reject')}>
+        </Button>
+        <Button type="button" variant="danger" icon={<X />} disabled={busy} onClick={() => void submit('reject')}>
           Reject
-        </button>
+        </Button>
       </div>
     </form>
   );
