@@ -29,8 +29,9 @@ function Truncated({ text }: { text: string }) {
 }
 
 /**
- * A ticket number `{Area}-{sequence}` in two lines: the area key small (cut when long: the Area
- * column names it), the sequence below; the link's name stays the whole number.
+ * A ticket number `{Area}-{sequence}`: on one line when the column has room; otherwise the area key
+ * wraps (anywhere, when it is long) and the sequence stays whole. The link's name stays the whole
+ * number.
  */
 function NumberText({ number }: { number: string }) {
   const cut = number.lastIndexOf('-');

@@ -162,7 +162,7 @@ export function TicketFilters({
         value={property}
         onChange={(next) => setFilter('property', next)}
       />
-      <Field label="Sort" htmlFor="ticket-filter-sort" className="ticket-filters__field">
+      <Field label="Sort" htmlFor="ticket-filter-sort" className="ticket-filters__field ticket-filters__sort">
         <Select
           id="ticket-filter-sort"
           value={value('sort')}
