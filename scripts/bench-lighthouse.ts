@@ -33,7 +33,9 @@ import { signInOnProviderPage } from '../tests/e2e/support/sign-in';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PRESETS = (process.env.BENCH_PRESETS ?? 'desktop,mobile').split(',').filter((p): p is Preset => p === 'desktop' || p === 'mobile');
+const PRESETS = (process.env.BENCH_PRESETS ?? 'desktop,mobile')
+  .split(',')
+  .filter((p): p is Preset => p === 'desktop' || p === 'mobile');
 /** Only the pages whose label contains this text (e.g. `AP/Form`). */
 const ONLY = process.env.BENCH_ONLY;
 /** A folder to write every run's full JSON report to. */
@@ -74,7 +76,14 @@ async function startPortal(): Promise<{ baseUrl: string; child: ChildProcess; da
   let log = '';
   const child = spawn(process.execPath, ['dist/server/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -128,7 +137,8 @@ async function createTicket(page: Page): Promise<string> {
     });
     return { status: response.status, json: (await response.json()) as { id?: string } };
   }, body);
-  if (result.status !== 201 || !result.json.id) throw new Error(`creating the ticket answered ${result.status}: ${JSON.stringify(result.json)}`);
+  if (result.status !== 201 || !result.json.id)
+    throw new Error(`creating the ticket answered ${result.status}: ${JSON.stringify(result.json)}`);
   return result.json.id;
 }
 
@@ -190,8 +200,13 @@ function diagnosis(result: Result): string[] {
   }
   const shifts = result.audits['layout-shifts']?.details;
   if (shifts && 'items' in shifts && Array.isArray(shifts.items)) {
-    for (const item of shifts.items.slice(0, 5) as { score?: number; node?: { selector?: string; snippet?: string } }[]) {
-      lines.push(`    shift ${item.score?.toFixed(3)}: ${item.node?.selector ?? '?'} ${item.node?.snippet?.slice(0, 100) ?? ''}`);
+    for (const item of shifts.items.slice(0, 5) as {
+      score?: number;
+      node?: { selector?: string; snippet?: string };
+    }[]) {
+      lines.push(
+        `    shift ${item.score?.toFixed(3)}: ${item.node?.selector ?? '?'} ${item.node?.snippet?.slice(0, 100) ?? ''}`,
+      );
     }
   }
   return lines;
@@ -199,7 +214,9 @@ function diagnosis(result: Result): string[] {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -252,7 +269,9 @@ async function main(): Promise<void> {
       { label: '/ (signed out)', path: '/', signedIn: false },
     ].filter((p) => !ONLY || p.label.includes(ONLY));
 
-    console.log(`Lighthouse on ${baseUrl}, ${CHROMIUM_PATH}, ${RUNS} run(s) per page and preset (${PRESETS.join(', ')})`);
+    console.log(
+      `Lighthouse on ${baseUrl}, ${CHROMIUM_PATH}, ${RUNS} run(s) per page and preset (${PRESETS.join(', ')})`,
+    );
     console.log(HEADER);
     const minima: { label: string; preset: Preset; figures: RunFigures }[] = [];
     if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
@@ -285,11 +304,13 @@ async function main(): Promise<void> {
             );
             if (!outcome) throw new Error(`Lighthouse returned nothing for ${pageCase.path}`);
             if (!outcome.lhr.runtimeError) lhr = outcome.lhr;
-            else if (attempt >= 3) throw new Error(`Lighthouse on ${pageCase.path}: ${outcome.lhr.runtimeError.message}`);
+            else if (attempt >= 3)
+              throw new Error(`Lighthouse on ${pageCase.path}: ${outcome.lhr.runtimeError.message}`);
             else console.log(`    (run again: ${outcome.lhr.runtimeError.code})`);
             if (!lhr) {
               await helper.goto(`${baseUrl}/api/health`);
-              if (pageCase.signedIn && (await tokenLifeLeft(helper)) < 6 * 60_000) await signIn(browser, helper, baseUrl);
+              if (pageCase.signedIn && (await tokenLifeLeft(helper)) < 6 * 60_000)
+                await signIn(browser, helper, baseUrl);
               await coldStart(helper, baseUrl, pageCase.signedIn);
               await helper.goto('about:blank');
             }

@@ -43,14 +43,22 @@ const counts: Record<string, number> = { critical: 0, serious: 0, moderate: 0, m
 let states = 0;
 
 /** `fetch` on the portal's API with the signed-in user's access token. */
-async function callApi(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function callApi(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
       const token = (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
     },
@@ -91,7 +99,10 @@ async function scan(state: string): Promise<string[]> {
     counts[impact] = (counts[impact] ?? 0) + violation.nodes.length;
   }
   return result.violations.map((violation) => {
-    const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ');
+    const targets = violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(' '))
+      .join(', ');
     return `${state}: ${violation.impact ?? 'minor'} ${violation.id} (${violation.nodes.length}) ${targets}`;
   });
 }
@@ -107,12 +118,16 @@ async function scanBothWidths(state: string): Promise<string[]> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // an endless animation (a spinner) never settles: only the ones that end are waited for
   const ending = () =>
-    page.evaluate(
-      () =>
-        document
-          .getAnimations()
-          .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime))
-          .map((animation) => (animation instanceof CSSTransition ? animation.transitionProperty : animation.constructor.name)),
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime),
+        )
+        .map((animation) =>
+          animation instanceof CSSTransition ? animation.transitionProperty : animation.constructor.name,
+        ),
     );
   await expect.poll(ending).toEqual([]);
   found.push(...(await scan(`${state} 320`)));
@@ -150,7 +165,7 @@ const PAGES: [string, () => string][] = [
   ['report tracker, accounting', () => '/ReportTracker/Accounting'],
   ['report tracker, delivery', () => '/ReportTracker/Delivery'],
   ['role groups', () => '/RoleGroups'],
-  ['a user\'s access', () => `/RoleGroups/Access/${adminId}`],
+  ["a user's access", () => `/RoleGroups/Access/${adminId}`],
   ['assignments', () => '/Assignments'],
   ['form areas', () => '/FormAreas'],
   ['widget test', () => '/test'],
@@ -165,7 +180,11 @@ beforeAll(async () => {
   context.setDefaultTimeout(20_000);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await signIn('employee');
-  const created = await callApi('POST', '/api/areas/IncidentForm/submissions', await exampleWithFiles(page, 'IncidentForm'));
+  const created = await callApi(
+    'POST',
+    '/api/areas/IncidentForm/submissions',
+    await exampleWithFiles(page, 'IncidentForm'),
+  );
   expect(created.status).toBe(201);
   incident = created.json as { id: string; number: string };
   records.set('IncidentForm', incident.id);
@@ -191,7 +210,9 @@ beforeAll(async () => {
     const next = ticket.allowed?.nextStatuses ?? [];
     const status = next.includes('Resolved') ? 'Resolved' : 'In progress';
     expect(next, `from ${ticket.status}`).toContain(status);
-    expect((await callApi('PATCH', `/api/tickets/${incident.id}`, { version: ticket.version, status })).status).toBe(200);
+    expect((await callApi('PATCH', `/api/tickets/${incident.id}`, { version: ticket.version, status })).status).toBe(
+      200,
+    );
   }
   await signIn('employee');
   for (const area of areas.filter((candidate) => candidate.ratesTicket)) {
@@ -261,13 +282,21 @@ describe('the rich-text editor', () => {
       await page.locator('.rich-text__toolbar').waitFor();
       await page.keyboard.type('See the docs');
       const found = await scan(`toolbar ${width}`);
-      await page.locator('.rich-text').first().screenshot({ path: `${SCREENSHOT_DIR}toolbar-${width}.png` });
+      await page
+        .locator('.rich-text')
+        .first()
+        .screenshot({ path: `${SCREENSHOT_DIR}toolbar-${width}.png` });
       // Shift+Tab from the text reaches the toolbar's last button, which shows a 3 px focus ring
       await page.keyboard.press('Shift+Tab');
       const redo = page.getByRole('button', { name: 'Redo (Ctrl+Y)' });
       await expect.poll(() => redo.evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(await redo.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`)).toBe('solid 3px');
-      await page.locator('.rich-text').first().screenshot({ path: `${SCREENSHOT_DIR}toolbar-focus-${width}.png` });
+      expect(
+        await redo.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`),
+      ).toBe('solid 3px');
+      await page
+        .locator('.rich-text')
+        .first()
+        .screenshot({ path: `${SCREENSHOT_DIR}toolbar-focus-${width}.png` });
       await editor.focus();
 
       await page.getByRole('button', { name: 'Link', exact: true }).click();
@@ -282,7 +311,9 @@ describe('the rich-text editor', () => {
       await page.screenshot({ path: `${SCREENSHOT_DIR}link-dialog-${width}.png` });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => editor.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => editor.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement))
+        .toBe(true);
       expect(found).toEqual([]);
     });
   }
@@ -296,9 +327,14 @@ describe('the rich-text editor', () => {
     await page.locator('.rich-text__toolbar').waitFor();
     // with nothing selected the address becomes the link's text
     await page.getByRole('button', { name: 'Link', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Insert link' }).getByRole('textbox', { name: 'Address' }).fill('https://example.org/a');
+    await page
+      .getByRole('dialog', { name: 'Insert link' })
+      .getByRole('textbox', { name: 'Address' })
+      .fill('https://example.org/a');
     await page.keyboard.press('Enter');
-    await expect.poll(() => editor.locator('a[href="https://example.org/a"]').innerText()).toBe('https://example.org/a');
+    await expect
+      .poll(() => editor.locator('a[href="https://example.org/a"]').innerText())
+      .toBe('https://example.org/a');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await page.getByRole('button', { name: 'Edit link', exact: true }).click();
@@ -320,7 +356,9 @@ describe('the rich-text editor', () => {
     await page.getByRole('dialog', { name: 'Edit link' }).getByRole('button', { name: 'Remove link' }).click();
     await expect.poll(() => editor.locator('a').count()).toBe(0);
     expect(await editor.innerText()).toContain('https://example.org/a');
-    await expect.poll(() => editor.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => editor.evaluate((el) => el.contains(document.activeElement) || el === document.activeElement))
+      .toBe(true);
     expect(found).toEqual([]);
   });
 });

@@ -176,7 +176,9 @@ describe('signing in through the built-in provider', () => {
     const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
     expect(databases).toEqual([]);
     // the one service worker is the portal's own, at the site root (it stores no auth data)
-    const workers = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope));
+    const workers = await page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope),
+    );
     expect(workers.filter((scope) => scope !== `${base}/`)).toEqual([]);
 
     await page.goto(`${base}/Login`);
@@ -353,15 +355,18 @@ describe('the session', () => {
     // calling the API in the background (the notification bell), and a call between two edits of the
     // stored session could refresh it or meet the expiry mid-request. Once only (a session flag), so
     // the sign-in below is not undone.
-    await page.addInitScript((expired: { access: number; refresh: number }) => {
-      if (sessionStorage.getItem('test.expired-once')) return;
-      sessionStorage.setItem('test.expired-once', '1');
-      const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
-      if (!key) throw new Error('no stored user');
-      const user = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-      localStorage.setItem(key, JSON.stringify({ ...user, expires_at: expired.access }));
-      localStorage.setItem('auth.refresh_token_expires_at', String(expired.refresh));
-    }, { access: nowSeconds() - 10, refresh: nowSeconds() - 1 });
+    await page.addInitScript(
+      (expired: { access: number; refresh: number }) => {
+        if (sessionStorage.getItem('test.expired-once')) return;
+        sessionStorage.setItem('test.expired-once', '1');
+        const key = Object.keys(localStorage).find((name) => name.startsWith('auth.user:'));
+        if (!key) throw new Error('no stored user');
+        const user = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+        localStorage.setItem(key, JSON.stringify({ ...user, expires_at: expired.access }));
+        localStorage.setItem('auth.refresh_token_expires_at', String(expired.refresh));
+      },
+      { access: nowSeconds() - 10, refresh: nowSeconds() - 1 },
+    );
 
     await page.reload();
     await expectSignInPageWith(page, EXPIRED_MESSAGE);

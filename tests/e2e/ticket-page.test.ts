@@ -54,7 +54,10 @@ describe('the ticket page of a record', () => {
     handler = await signIn(handlerContext, 'maintenance', ticketPath());
     await ticketViewSettled(handler);
     await handler.getByRole('heading', { level: 1, name: `${ticket.number} — Resident service request` }).waitFor();
-    await handler.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Resident service request' }).waitFor();
+    await handler
+      .getByRole('navigation', { name: /breadcrumb/i })
+      .getByRole('link', { name: 'Resident service request' })
+      .waitFor();
     await handler.getByRole('button', { name: 'Download PDF' }).waitFor();
 
     await handler.getByRole('button', { name: 'Move to In progress' }).click();

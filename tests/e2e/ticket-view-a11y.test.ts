@@ -39,7 +39,10 @@ afterAll(async () => {
 
 const invalid = (id: string) => employee.locator(`#${id}`).getAttribute('aria-invalid');
 const borderColour = (selector: string) =>
-  employee.locator(selector).first().evaluate((element) => getComputedStyle(element).borderTopColor);
+  employee
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).borderTopColor);
 
 describe('invalid fields', () => {
   it('marks the rich-text field invalid with the others after an invalid submit, and the select red', async () => {
@@ -48,7 +51,9 @@ describe('invalid fields', () => {
     await employee.locator('.error-summary').waitFor();
     // the same render: no waiting between the summary and the marks
     const marks = await employee.evaluate(() =>
-      ['root_unit', 'root_category', 'root_description'].map((id) => document.getElementById(id)?.getAttribute('aria-invalid')),
+      ['root_unit', 'root_category', 'root_description'].map((id) =>
+        document.getElementById(id)?.getAttribute('aria-invalid'),
+      ),
     );
     expect(marks).toEqual(['true', 'true', 'true']);
     expect(await borderColour('#root_category')).toBe(DANGER);
@@ -121,7 +126,10 @@ describe('the ticket view', () => {
     await handler.setViewportSize({ width: 320, height: 800 });
     await expect.poll(() => scrollWidth(handler)).toBeLessThanOrEqual(320);
     found.push(...(await seriousViolations(handler, 'ticket 320')));
-    if (shots) await handler.getByRole('complementary', { name: 'Ticket' }).screenshot({ path: `${shots}/ticket-panel-320.png` });
+    if (shots)
+      await handler
+        .getByRole('complementary', { name: 'Ticket' })
+        .screenshot({ path: `${shots}/ticket-panel-320.png` });
     await handler.getByRole('tab', { name: 'History' }).click();
     await expect.poll(() => scrollWidth(handler)).toBeLessThanOrEqual(320);
     expect(found).toEqual([]);

@@ -62,7 +62,9 @@ export const submissions = pgTable(
      * The due time of the soonest running target, or 9999-12-31 when none runs (paused, met, no
      * clock): never null, so keyset pages on `(sla_next_due_at, id)` need no NULL branch.
      */
-    slaNextDueAt: timestamptz('sla_next_due_at').notNull().default(sql`'9999-12-31 00:00:00+00'`),
+    slaNextDueAt: timestamptz('sla_next_due_at')
+      .notNull()
+      .default(sql`'9999-12-31 00:00:00+00'`),
     /** When the breach check must next look at this ticket; null when nothing is pending. */
     slaCheckAt: timestamptz('sla_check_at'),
     /** Breach notifications sent: `"<target>:<state>"` → the due time (epoch ms) they were sent for. */
@@ -116,7 +118,9 @@ export const submissions = pgTable(
       .where(sql`${t.resolvedAt} is not null`),
     // Service levels: the sla filter and the slaDue sort of /Tickets; the breach check's queue.
     index('submissions_sla_next_due_idx').on(t.slaNextDueAt, t.id),
-    index('submissions_sla_check_idx').on(t.slaCheckAt).where(sql`${t.slaCheckAt} is not null`),
+    index('submissions_sla_check_idx')
+      .on(t.slaCheckAt)
+      .where(sql`${t.slaCheckAt} is not null`),
     // Filtered /Tickets pages (bench:lists, docs/performance.md): area and status filters sorted
     // by last update, and "assigned to me" with a status, seek instead of intersecting bitmaps.
     index('submissions_area_updated_idx').on(t.area, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

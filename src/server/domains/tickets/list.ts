@@ -4,7 +4,20 @@
  * `WHERE (key, id) < (…)` stays fast at a million rows; OFFSET does not). The same filters drive
  * the CSV export and the per-status counts.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { SLA_BREACHING_WINDOW_MS, type SlaFilter } from '../../../shared/sla';
 import { TICKET_STATUSES, type TicketStatus } from '../../../shared/submission';
 import {

@@ -39,7 +39,13 @@ const NewSavedViewSchema = Type.Object(
 const RenameSchema = Type.Object({ name: NameSchema }, { additionalProperties: false });
 const Params = Type.Object({ id: IdSchema });
 
-const ERRORS = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ValidationErrorSchema, ...AUTH_ERRORS };
+const ERRORS = {
+  400: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  422: ValidationErrorSchema,
+  ...AUTH_ERRORS,
+};
 const tags = ['tickets'];
 
 /** See the module comment. */

@@ -109,7 +109,17 @@ export function NotificationsPage() {
                 <li key={item.id} className={item.readAt ? 'notification' : 'notification notification--unread'}>
                   <p className="notification__title">
                     {item.readAt ? null : <span className="notification__flag">Unread: </span>}
-                    {item.ticketId ? <Link to={item.area ? areaDetailPath({ area: item.area }, item.ticketId) : ticketViewPath(item.ticketId)}>{item.title}</Link> : item.title}
+                    {item.ticketId ? (
+                      <Link
+                        to={
+                          item.area ? areaDetailPath({ area: item.area }, item.ticketId) : ticketViewPath(item.ticketId)
+                        }
+                      >
+                        {item.title}
+                      </Link>
+                    ) : (
+                      item.title
+                    )}
                   </p>
                   {item.text && <p className="notification__text">{item.text}</p>}
                   <p className="notification__meta">

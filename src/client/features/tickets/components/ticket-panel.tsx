@@ -33,32 +33,32 @@ function AssigneeControls({ ticket, onSave }: { ticket: Ticket; onSave: SaveTick
   return (
     <div className="ticket-panel__controls">
       <Field label="User" htmlFor={`${id}-user`}>
-      <Select
-        id={`${id}-user`}
-        value={ticket.assigneeUser?.id ?? ''}
-        onChange={(e) => void onSave({ assigneeUserId: e.target.value || null })}
-      >
-        <option value="">— nobody —</option>
-        {users.map((u) => (
-          <option key={u.id} value={u.id}>
-            {u.name}
-          </option>
-        ))}
-      </Select>
+        <Select
+          id={`${id}-user`}
+          value={ticket.assigneeUser?.id ?? ''}
+          onChange={(e) => void onSave({ assigneeUserId: e.target.value || null })}
+        >
+          <option value="">— nobody —</option>
+          {users.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
+            </option>
+          ))}
+        </Select>
       </Field>
       <Field label="Role group" htmlFor={`${id}-group`}>
-      <Select
-        id={`${id}-group`}
-        value={ticket.assigneeGroup?.id ?? ''}
-        onChange={(e) => void onSave({ assigneeGroupId: e.target.value || null })}
-      >
-        <option value="">— no group —</option>
-        {groups.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.name}
-          </option>
-        ))}
-      </Select>
+        <Select
+          id={`${id}-group`}
+          value={ticket.assigneeGroup?.id ?? ''}
+          onChange={(e) => void onSave({ assigneeGroupId: e.target.value || null })}
+        >
+          <option value="">— no group —</option>
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </Select>
       </Field>
     </div>
   );

@@ -72,7 +72,16 @@ export type TicketPageProps = {
  * 1024 px, the tabs, the comments, the child areas) is laid out but kept invisible until the form
  * and the comments are shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
  */
-export function TicketPage({ id, area, elsewhere, header, related, propertyNames, renderSla, panelExtra }: TicketPageProps) {
+export function TicketPage({
+  id,
+  area,
+  elsewhere,
+  header,
+  related,
+  propertyNames,
+  renderSla,
+  panelExtra,
+}: TicketPageProps) {
   const [tab, setTab] = useState<TabKey>('comments');
   const [submissionShown, setSubmissionShown] = useState(false);
   const showSubmission = useCallback(() => setSubmissionShown(true), []);
@@ -179,7 +188,10 @@ export function TicketPage({ id, area, elsewhere, header, related, propertyNames
  * the heading "<number> — <form title>" with Download PDF, no breadcrumbs. Throws the 404 page
  * (bare layout) when the id names no record the user may read, or one of another area.
  */
-export function RetiredAreaTicketPage({ areaKey, ...props }: Omit<TicketPageProps, 'area' | 'header'> & { areaKey: string }) {
+export function RetiredAreaTicketPage({
+  areaKey,
+  ...props
+}: Omit<TicketPageProps, 'area' | 'header'> & { areaKey: string }) {
   const { id } = props;
   const area = useResource(`retired-area:${areaKey}:${id}`, async (signal) => {
     try {
