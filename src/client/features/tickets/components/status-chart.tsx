@@ -17,7 +17,7 @@ export function StatusChart({ counts }: { counts: TicketCounts }) {
       ))}
       <figcaption>
         {counts.total.toLocaleString()}
-        {counts.capped.length ? '+' : ''} tickets
+        {counts.capped.length ? '+' : ''} {counts.total === 1 && !counts.capped.length ? 'ticket' : 'tickets'}
       </figcaption>
     </figure>
   );
