@@ -75,7 +75,7 @@ describe('the notification bell', () => {
     await handler.getByRole('link', { name: `Notifications, ${unreadBefore} unread` }).waitFor();
     await item.getByRole('button', { name: /^Mark read/ }).waitFor({ state: 'detached' });
     await item.getByRole('link', { name: /was assigned to Maintenance$/ }).click();
-    await handler.waitForURL(/\/Tickets\/comments\/[0-9a-f-]{36}$/);
+    await handler.waitForURL(/\/ResidentService\/[0-9a-f-]{36}$/);
   });
 });
 

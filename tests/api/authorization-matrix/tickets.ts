@@ -29,6 +29,14 @@ export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/tickets/counts', url: '/api/tickets/counts', expect: signedIn(200) },
   { method: 'GET', route: '/api/tickets/export.csv', url: '/api/tickets/export.csv', expect: signedIn(200) },
   { method: 'GET', route: '/api/tickets/assignees', url: '/api/tickets/assignees', expect: onlyRoles(200, HANDLERS) },
+  {
+    // `tickets:work` only; each ticket is then judged as its own PATCH (here: unknown, so not_found)
+    method: 'POST',
+    route: '/api/tickets/bulk',
+    url: '/api/tickets/bulk',
+    body: { items: [{ id: '00000000-0000-4000-8000-000000000000', version: 1 }], patch: { priority: 'High' } },
+    expect: onlyRoles(200, HANDLERS),
+  },
   { method: 'GET', route: '/api/tickets/:id', url: '/api/tickets/{id}', object: 'own', expect: signedIn(200) },
   { method: 'GET', route: '/api/tickets/:id', url: '/api/tickets/{id}', object: 'other', expect: OTHERS_TICKET },
   { method: 'GET', route: '/api/tickets/:id', url: '/api/tickets/{id}', object: 'assigned', expect: signedIn(200) },
