@@ -103,8 +103,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: frameworkErrorHandler,
     // Fastify's default `coerceTypes: 'array'` lets a one-element array through an `anyOf` of
     // scalars unconverted (`"assigneeUserId": ["x"]` passed `null | string` as an array and
-    // reached the handler); scalar coercion only (query strings carry no array parameters)
-    ajv: { customOptions: { coerceTypes: true } },
+    // reached the handler); scalar coercion only (query strings carry no array parameters).
+    // `allowUnionTypes`: a type array (JSON Schema's own way to name several types, as the JSON
+    // request bodies use) is meant, not a mistake for ajv's strict mode to warn about on every start.
+    ajv: { customOptions: { coerceTypes: true, allowUnionTypes: true } },
     // While closing, plugins/admission answers 503 with the API's error body (Fastify's own has no error code).
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
