@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
-import { generateValidatorModule } from '../src/server/domains/areas/index';
+import { generateValidatorModule } from '../src/server/domains/areas/validator-generation';
 import type { JsonObject } from '../src/shared/json';
 import { PORTAL_WIDGETS } from '../src/shared/widget-names';
 

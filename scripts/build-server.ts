@@ -8,6 +8,10 @@
  * (docs/performance.md "Start and memory"). Bundled, they cost what their code costs. Nothing else
  * may import a bundled package at run time (a second copy would not share its classes): they are
  * used by src/server only.
+ *
+ * Code the server imports with `import()` (the validator module generator) goes into a chunk of its
+ * own under `dist/server/chunks/`, loaded when first needed: in one file, its packages' imports
+ * would be hoisted to the top and loaded at start.
  */
 import { build, type Plugin } from 'esbuild';
 
@@ -39,7 +43,10 @@ await build({
   format: 'esm',
   target: 'node22',
   sourcemap: true,
-  outfile: 'dist/server/server.js',
+  splitting: true,
+  outdir: 'dist/server',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
   plugins: [externalPackages],
   logLevel: 'warning',
 });

@@ -15,7 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 // the generator's own file, not the domain's index: the build loads no database code
-import { generateValidatorModule } from '../../src/server/domains/areas/validator-code';
+import { generateValidatorModule } from '../../src/server/domains/areas/validator-generation';
 import type { JsonObject } from '../../src/shared/json';
 
 const QUERY = '?validator';

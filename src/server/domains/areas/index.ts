@@ -21,5 +21,5 @@ export {
 } from './catalogue';
 export type { Area, AreaRegistry } from './registry';
 export { readFormSchemaVersion, recordSchemaVersion } from './schema-versions';
-export { generateValidatorModule, validatorModulePath } from './validator-code';
+export { validatorModulePath } from './validator-code';
 export { readValidatorModule } from './validator-modules';

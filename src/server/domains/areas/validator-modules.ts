@@ -1,5 +1,5 @@
 /**
- * `GET /api/areas/{key}/validators/{hash}.js` (./validator-code.ts generates the modules): each
+ * `GET /api/areas/{key}/validators/{hash}.js` (./validator-generation.ts writes the modules): each
  * module is generated on its first request, not at start (the 27 areas take ~0.45 s together on a
  * quiet machine, ~2 s on a busy one), and kept in memory.
  */
@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { formSchemaVersions } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AreaRegistry } from './registry';
-import { generateValidatorModule, validatorHash } from './validator-code';
+import { validatorHash } from './validator-code';
 
 /** At most this many modules are kept; the oldest is dropped first (a module is ~20–70 KB). */
 const MAX_CACHED_MODULES = 500;
@@ -40,7 +40,7 @@ async function schemaWithHash(
 
 /**
  * `GET /api/areas/{key}/validators/{hash}.js`: the validator module (see
- * {@link generateValidatorModule}) of the current schema of area `key` or of one of its stored
+ * ./validator-generation.ts) of the current schema of area `key` or of one of its stored
  * versions, generated on first request and then served from memory. `onIncomplete` is told of a
  * subschema that could not be precompiled. 404 `not_found` when no schema of the area has that hash.
  */
@@ -56,5 +56,6 @@ export async function readValidatorModule(
   if (cached !== undefined) return cached;
   const schema = await schemaWithHash(db, areas, key, hash);
   if (!schema) throw notFound(`The form area "${key}" has no validator ${hash}.`);
-  return remember(cacheKey, generateValidatorModule(schema, onIncomplete));
+  const generation = await import('./validator-generation');
+  return remember(cacheKey, generation.generateValidatorModule(schema, onIncomplete));
 }

@@ -10,7 +10,7 @@ import {
   type FormValidator,
   type ValidatorModule,
 } from '../../../../../src/client/form-engine/validator';
-import { generateValidatorModule } from '../../../../../src/server/domains/areas/index';
+import { generateValidatorModule } from '../../../../../src/server/domains/areas/validator-generation';
 import type { JsonObject } from '../../../../../src/shared/json';
 
 const EXPORT = 'export default function validators(require) {';
