@@ -17,14 +17,20 @@
  *   with `pgbench` (BENCH_PGBENCH, default `pgbench` on the PATH; prepared statements, one
  *   connection per client) on the same throwaway database; on PGlite in a plain loop in this
  *   process on a PGlite folder of its own (migrated with the app's migrations), that many loops
- *   at once on its one connection.
+ *   at once on its one connection;
+ * - full: every statement one POST of this example runs today, with the server's own SQL, done
+ *   the same way: the attachment check, then in one transaction the creating statement, the
+ *   attachment link, the approval hold (AP's example is over the approval limit), the approvers'
+ *   look-up, the service-level clock's read and the assignee read for the notification
+ *   (docs/performance.md "Submission throughput" lists them). It shows what the API adds to its
+ *   own database work; change it with the write path.
  *
  * Prints requests (transactions) per second, p50/p95/p99 in ms, the answers other than 201, and
- * the ratio API ÷ direct per point. Figures only; nothing asserted. BENCH_SERVER_FLAGS adds Node
+ * the ratios API ÷ direct and API ÷ full per point. Figures only; nothing asserted. BENCH_SERVER_FLAGS adds Node
  * flags to the server's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile written when it exits).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -35,6 +41,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import getPort from 'get-port';
+import pg from 'pg';
 import { signInOverHttp } from '../tests/api/helpers/server-process';
 import type { AttachmentRef } from '../src/shared/attachment';
 import { createThrowawayDatabase, quantile, uploadInvoiceFiles } from './lib/bench-support';
@@ -157,17 +164,170 @@ function pgbenchScript(requesterId: string): string {
   ].join('\n');
 }
 
+/** The statements of {@link fullWork}, as the server sends them ($n parameters). */
+const FULL_SQL = {
+  attachment:
+    'select "id", "owner_id", "file_name", "media_type", "size_bytes", "sha256", "storage_key", "created_at", "submission_id", "comment_id", "idempotency_key" from "attachments" where "attachments"."id" in ($1)',
+  create: `with "counter" as (
+      insert into "area_counters" ("area", "last_number") select $1, 1
+      where (select count(*) from "properties" where "code" in ($2) and "active") = $3
+      on conflict ("area") do update set "last_number" = "area_counters"."last_number" + 1 returning "last_number"
+    ), "created" as (
+      insert into "submissions" ("area", "sequence", "number", "parent_id", "data", "schema_version",
+        "property_code", "summary", "requester_id", "idempotency_key")
+      select $4, "last_number", $5 || '-' || lpad("last_number"::text, greatest(6, length("last_number"::text)), '0'),
+        $6::uuid, $7::jsonb, $8, $9, $10, $11::uuid, $12 from "counter" returning *
+    ), "history" as (
+      insert into "changes" ("entity", "entity_id", "actor_id", "action", "diff")
+      select 'submission', "id"::text, $13::uuid, 'created', jsonb_set($14::jsonb, '{number,to}', to_jsonb("number")) from "created"
+    )
+    select c."id", c."number", c."status", c."priority", c."data", c."version",
+      to_char(c."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "created_at",
+      to_char(c."updated_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updated_at",
+      u."name" as "requester_name", u."email" as "requester_email"
+    from "created" c join "users" u on u."id" = c."requester_id"`,
+  link: 'update "attachments" set "submission_id" = $1 where ("attachments"."id" in ($2) and "attachments"."owner_id" = $3 and "attachments"."submission_id" is null and "attachments"."comment_id" is null) returning "id"',
+  hold: `with "steps" as (
+      insert into "approval_steps" ("ticket_id", "position", "step_key", "name", "approver_group", "approver_email", "status", "waiting_since")
+      select $1::uuid, s."position", s."step_key", s."name", s."approver_group", s."approver_email", s."status",
+        case when s."status" = 'waiting' then now() end
+      from jsonb_to_recordset($2::jsonb) as s("position" integer, "step_key" text, "name" text, "approver_group" text, "approver_email" text, "status" text)
+      returning "status", "approver_group", "approver_email"
+    ), "held" as (
+      update "submissions" set "status" = $3 where "id" = $4::uuid returning "id"
+    ), "history" as (
+      insert into "changes" ("entity", "entity_id", "actor_id", "action", "diff")
+      select 'submission', "id"::text, $5::uuid, 'approval requested', $6::jsonb from "held"
+    )
+    select (select g."id" from "role_groups" g where g."name" = w."approver_group" limit 1) as "group_id",
+      (select u."id" from "users" u where lower(u."email") = w."approver_email" limit 1) as "user_id"
+    from "steps" w where w."status" = 'waiting'`,
+  members: `select u.id from "users" u join "role_groups" g on g.id = $1::uuid
+    where g.includes_everyone
+      or exists (select 1 from "role_group_members" m where m.role_group_id = g.id and m.user_id = u.id)
+      or exists (select 1 from "user_token_groups" t where t.user_id = u.id
+        and (t.mapped_groups ? g.name or g.idp_group_ids ?| array(select jsonb_array_elements_text(t.idp_groups))))`,
+  clock:
+    'select "area", "status", "priority", "sla_started_at", "sla_resolution_started_at", "sla_paused_since", "sla_paused_ms", "sla_first_response_due_at", "sla_resolution_due_at", "sla_first_responded_at", "sla_resolved_at", "sla_notified" from "submissions" where "submissions"."id" = $1 for update',
+  assignee:
+    'select "submissions"."assignee_user_id", "submissions"."assignee_group_id", "role_groups"."name", "submissions"."summary" from "submissions" left join "role_groups" on "role_groups"."id" = "submissions"."assignee_group_id" where "submissions"."id" = $1',
+};
+
+/** The approval steps of AP's example (its amount is over the limit): what the server plans. */
+const AP_STEPS = [
+  {
+    position: 0,
+    step_key: 'accounting',
+    name: 'Accounting approval',
+    approver_group: 'Accounting',
+    approver_email: null,
+    status: 'waiting',
+  },
+];
+const HOLD_DIFF = {
+  status: { from: 'New', to: 'Waiting for approval' },
+  step: { from: null, to: 'Accounting approval' },
+};
+
+/** `count` unlinked attachment rows of `ownerId` (what the uploads leave), ids `md5(<n>)::uuid` from `first`. */
+function attachmentRowsSql(ownerId: string, first: number, count: number): string {
+  return (
+    'insert into attachments (id, owner_id, file_name, media_type, size_bytes, sha256, storage_key) ' +
+    `select md5(n::text)::uuid, '${ownerId}', 'invoice.pdf', 'application/pdf', 77, md5(n::text), 'bench/' || n ` +
+    `from generate_series(${first}, ${first + count - 1}) n on conflict do nothing`
+  );
+}
+
+let nextAttachment = 1;
+
+/** Attachment rows made for the full work before measuring (more than a run links). */
+const DIRECT_ATTACHMENTS = 100_000;
+
+/** One submission's full work on PGlite ({@link FULL_SQL}, in the server's order). */
+async function pgliteFullSubmission(client: PGlite, requesterId: string): Promise<void> {
+  const n = nextAttachment++;
+  const hex = createHash('md5').update(String(n)).digest('hex');
+  const attachmentId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const file = { id: attachmentId, name: 'invoice.pdf', size: 77, mediaType: 'application/pdf' };
+  const data = { ...AP_EXAMPLE, invoiceNumber: `B-${invoices++}`, invoiceFile: [file] };
+  await client.query(FULL_SQL.attachment, [attachmentId]);
+  await client.transaction(async (tx) => {
+    const created = await tx.query<{ id: string }>(FULL_SQL.create, [
+      'AP',
+      AP_EXAMPLE.property,
+      1,
+      'AP',
+      'AP',
+      null,
+      JSON.stringify(data),
+      1,
+      AP_EXAMPLE.property,
+      SUMMARY,
+      requesterId,
+      randomUUID(),
+      requesterId,
+      JSON.stringify(createdDiff('', data)),
+    ]);
+    const id = created.rows[0]!.id;
+    await tx.query(FULL_SQL.link, [id, attachmentId, requesterId]);
+    const held = await tx.query<{ group_id: string | null }>(FULL_SQL.hold, [
+      id,
+      JSON.stringify(AP_STEPS),
+      'Waiting for approval',
+      id,
+      requesterId,
+      JSON.stringify(HOLD_DIFF),
+    ]);
+    await tx.query(FULL_SQL.members, [held.rows[0]?.group_id ?? null]);
+    await tx.query(FULL_SQL.clock, [id]);
+    await tx.query(FULL_SQL.assignee, [id]);
+  });
+}
+
+/** The pgbench script of the full work: {@link FULL_SQL} with the example as literals. */
+function pgbenchFullScript(requesterId: string, attachments: number): string {
+  const literal = (value: unknown) => `'${JSON.stringify(value).replaceAll('":', '": ').replaceAll("'", "''")}'`;
+  const file = (id: string) => ({ id, name: 'invoice.pdf', size: 77, mediaType: 'application/pdf' });
+  const data = literal({ ...AP_EXAMPLE, invoiceFile: [file('ATTACHMENT')] }).replace(
+    '"ATTACHMENT"',
+    `"' || md5((:k)::text)::uuid || '"`,
+  );
+  const diff = literal(createdDiff('', AP_EXAMPLE));
+  if (/:[A-Za-z_]/.test(literal(AP_EXAMPLE) + diff + literal(AP_STEPS) + literal(HOLD_DIFF)))
+    throw new Error('the example contains ":<letter>", which pgbench would substitute');
+  // pgbench reads `:MI` of a time format as a variable: the colons are spelled chr(58)
+  const oneLine = (text: string) =>
+    text.replace(/\s+/g, ' ').replaceAll('HH24:MI:SS', "HH24' || chr(58) || 'MI' || chr(58) || 'SS");
+  const bind = (text: string, values: string[]) =>
+    oneLine(text).replace(/\$(\d+)/g, (_, index: string) => values[Number(index) - 1]!);
+  const attachment = 'md5((:k)::text)::uuid';
+  const me = `'${requesterId}'::uuid`;
+  return [
+    `\\set k random(1, ${attachments})`,
+    `${bind(FULL_SQL.attachment, [attachment])};`,
+    'BEGIN;',
+    `${bind(FULL_SQL.create, ["'AP'", `'${String(AP_EXAMPLE.property)}'`, '1', "'AP'", "'AP'", 'null', `(${data})`, '1', `'${String(AP_EXAMPLE.property)}'`, `'${SUMMARY.replaceAll("'", "''")}'`, me, 'gen_random_uuid()::text', me, diff])} \\gset`,
+    `${bind(FULL_SQL.link, ['(:id)::uuid', attachment, me])};`,
+    `${bind(FULL_SQL.hold, ['(:id)', literal(AP_STEPS), "'Waiting for approval'", '(:id)', me, literal(HOLD_DIFF)])} \\gset`,
+    `${bind(FULL_SQL.members, ['(:group_id)'])};`,
+    `${bind(FULL_SQL.clock, ['(:id)::uuid'])};`,
+    `${bind(FULL_SQL.assignee, ['(:id)::uuid'])};`,
+    'END;',
+    '',
+  ].join('\n');
+}
+
 /** pgbench at `clients` connections for {@link SECONDS}; latencies from its per-transaction log. */
-async function pgbenchPoint(url: string, requesterId: string, clients: number): Promise<Point> {
+async function pgbenchPoint(url: string, script: string, clients: number): Promise<Point> {
   const folder = await mkdtemp(join(tmpdir(), 'tm-bench-pgbench-'));
   try {
-    writeFileSync(join(folder, 'submit.sql'), pgbenchScript(requesterId));
+    writeFileSync(join(folder, 'submit.sql'), script);
     const result = spawnSync(
       PGBENCH,
       [
         '-n',
         '-M',
-        'prepared',
+        process.env.BENCH_PGBENCH_MODE ?? 'prepared',
         '-f',
         'submit.sql',
         '-c',
@@ -210,7 +370,11 @@ async function openDirectPglite(folder: string): Promise<{ client: PGlite; reque
   const { rows } = await client.query<{ id: string }>(
     "INSERT INTO users (issuer, subject, name) VALUES ('bench', 'bench', 'Bench') RETURNING id",
   );
-  return { client, requesterId: rows[0]!.id };
+  const requesterId = rows[0]!.id;
+  // the full work's approver group and the files its submissions link (the uploads' rows)
+  await client.query("INSERT INTO role_groups (name) VALUES ('Accounting')");
+  await client.query(attachmentRowsSql(requesterId, 1, DIRECT_ATTACHMENTS));
+  return { client, requesterId };
 }
 
 /** One submission's statements on PGlite, in one transaction. */
@@ -232,14 +396,19 @@ async function pgliteSubmission(client: PGlite, requesterId: string): Promise<vo
   });
 }
 
-async function pglitePoint(client: PGlite, requesterId: string, clients: number): Promise<Point> {
+async function pglitePoint(
+  client: PGlite,
+  requesterId: string,
+  clients: number,
+  work: (client: PGlite, requesterId: string) => Promise<void> = pgliteSubmission,
+): Promise<Point> {
   const ms: number[] = [];
   const began = performance.now();
   const until = began + SECONDS * 1000;
   const loop = async () => {
     while (performance.now() < until) {
       const started = performance.now();
-      await pgliteSubmission(client, requesterId);
+      await work(client, requesterId);
       ms.push(performance.now() - started);
     }
   };
@@ -321,23 +490,35 @@ async function main(): Promise<void> {
       const opened = await openDirectPglite(join(dataDir, 'direct'));
       direct = opened.client;
       for (let n = 0; n < WARM_UP; n += 1) await pgliteSubmission(direct, opened.requesterId);
+      for (let n = 0; n < WARM_UP; n += 1) await pgliteFullSubmission(direct, opened.requesterId);
       requesterId = opened.requesterId;
     }
     console.log(
       `Node ${process.version}; database: ${throwaway ? 'PostgreSQL (direct: pgbench, prepared)' : 'PGlite (direct: same process)'}; ` +
         `${SECONDS} s per point; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'default'}`,
     );
+    if (throwaway) {
+      const admin = new pg.Client({ connectionString: throwaway.url });
+      await admin.connect();
+      await admin.query(attachmentRowsSql(requesterId, 1, DIRECT_ATTACHMENTS));
+      await admin.end();
+    }
     console.log(
-      'clients | API req/s | API p50 / p95 / p99 ms | not 201 | direct tx/s | direct p50 / p95 / p99 ms | API ÷ direct',
+      'clients | API req/s | API p50 / p95 / p99 ms | not 201 | direct tx/s | direct p50 / p95 / p99 ms | ' +
+        'API ÷ direct | full tx/s | full p50 / p95 / p99 ms | API ÷ full',
     );
     for (const clients of CLIENTS) {
       const api = await apiPoint(baseUrl, token, clients);
       const straight = throwaway
-        ? await pgbenchPoint(throwaway.url, requesterId, clients)
+        ? await pgbenchPoint(throwaway.url, pgbenchScript(requesterId), clients)
         : await pglitePoint(direct!, requesterId, clients);
+      const full = throwaway
+        ? await pgbenchPoint(throwaway.url, pgbenchFullScript(requesterId, DIRECT_ATTACHMENTS), clients)
+        : await pglitePoint(direct!, requesterId, clients, pgliteFullSubmission);
       console.log(
         `${clients} | ${api.perSecond.toFixed(0)} | ${latencies(api.ms)} | ${api.failed} | ` +
-          `${straight.perSecond.toFixed(0)} | ${latencies(straight.ms)} | ${(api.perSecond / straight.perSecond).toFixed(2)}`,
+          `${straight.perSecond.toFixed(0)} | ${latencies(straight.ms)} | ${(api.perSecond / straight.perSecond).toFixed(2)} | ` +
+          `${full.perSecond.toFixed(0)} | ${latencies(full.ms)} | ${(api.perSecond / full.perSecond).toFixed(2)}`,
       );
     }
   } finally {
