@@ -19,9 +19,7 @@
  * less than 6 minutes left (it lives 15), so no run refreshes it. Each page is visited once
  * before the runs, so the server has answered its requests once (as on a portal that is running).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -29,6 +27,7 @@ import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
+import { spawnPortal, type PortalServer } from '../tests/e2e/support/portal-process';
 import { signInOnProviderPage } from '../tests/e2e/support/sign-in';
 import { uploadInvoiceFiles } from './lib/bench-support';
 
@@ -56,51 +55,6 @@ type RunFigures = {
   tbtMs: number;
   cls: number;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** Starts `dist/server/server.js` on a fresh data folder and waits (at most 180 s) for `GET /api/health`. */
-async function startPortal(): Promise<{ baseUrl: string; child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tm-lighthouse-data-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}:\n${log}`);
-    const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { baseUrl, child, dataDir };
-    if (Date.now() > deadline) throw new Error(`the portal did not become healthy within 180 s:\n${log}`);
-    await new Promise((next) => setTimeout(next, 250));
-  }
-}
 
 /** Milliseconds the stored access token has left (0 when there is none). */
 async function tokenLifeLeft(page: Page): Promise<number> {
@@ -237,20 +191,20 @@ const row = (label: string, f: RunFigures) =>
 const HEADER = `${'page / preset / run'.padEnd(34)} perf a11y  bp    LCP   TBT    CLS`;
 
 async function main(): Promise<void> {
-  let portal: Awaited<ReturnType<typeof startPortal>> | undefined;
+  let portal: PortalServer | undefined;
   let chrome: LaunchedChrome | undefined;
   let browser: Browser | undefined;
   const userDataDir = mkdtempSync(join(tmpdir(), 'tm-lighthouse-chromium-'));
-  const stop = () => {
-    portal?.child.kill('SIGKILL');
-    chrome?.kill();
-  };
+  // the portal is killed when this process exits (tests/e2e/support/portal-process.ts)
   process.once('SIGINT', () => {
-    stop();
+    chrome?.kill();
     process.exit(130);
   });
   try {
-    portal = await startPortal();
+    portal = await spawnPortal({
+      dataDir: mkdtempSync(join(tmpdir(), 'tm-lighthouse-data-')),
+      timeoutMs: 180_000,
+    });
     const { baseUrl } = portal;
     chrome = await launch({
       chromePath: CHROMIUM_PATH,
@@ -364,7 +318,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser?.close().catch(() => undefined);
-    stop();
+    chrome?.kill();
+    await portal?.stop().catch(() => undefined);
     if (portal) rmSync(portal.dataDir, { recursive: true, force: true });
     rmSync(userDataDir, { recursive: true, force: true });
   }
