@@ -143,10 +143,16 @@ const COUNTER_SQL =
   "INSERT INTO area_counters (area, last_number) VALUES ('AP', 1) ON CONFLICT (area) DO UPDATE SET last_number = area_counters.last_number + 1 RETURNING last_number";
 const SUMMARY = String(AP_EXAMPLE.vendorName);
 
+/**
+ * `value` as a pgbench SQL string literal of its JSON. A space after each key's colon:
+ * `"rushPayment":false` would read as the pgbench variable `false`.
+ */
+function literal(value: unknown): string {
+  return `'${JSON.stringify(value).replaceAll('":', '": ').replaceAll("'", "''")}'`;
+}
+
 /** The pgbench script: the same three statements in one transaction, with the example as literals. */
 function pgbenchScript(requesterId: string): string {
-  // A space after each key's colon: `"rushPayment":false` would read as the variable `false`.
-  const literal = (value: unknown) => `'${JSON.stringify(value).replaceAll('":', '": ').replaceAll("'", "''")}'`;
   const data = literal(AP_EXAMPLE);
   const diff = literal(createdDiff('AP-000000', AP_EXAMPLE));
   // pgbench reads `:name` as a variable anywhere in the text.
@@ -286,7 +292,6 @@ async function pgliteFullSubmission(client: PGlite, requesterId: string): Promis
 
 /** The pgbench script of the full work: {@link FULL_SQL} with the example as literals. */
 function pgbenchFullScript(requesterId: string, attachments: number): string {
-  const literal = (value: unknown) => `'${JSON.stringify(value).replaceAll('":', '": ').replaceAll("'", "''")}'`;
   const file = (id: string) => ({ id, name: 'invoice.pdf', size: 77, mediaType: 'application/pdf' });
   const data = literal({ ...AP_EXAMPLE, invoiceFile: [file('ATTACHMENT')] }).replace(
     '"ATTACHMENT"',

@@ -105,14 +105,16 @@ export async function approverIds(
   return { groupId: null, userId: user?.id ?? null };
 }
 
-/** A step's row before it is stored. */
-type NewStep = typeof approvalSteps.$inferInsert;
+/** A step as planned for a new submission: its row but for the ticket and the waiting time. */
+type PlannedStep = Pick<StoredStep, 'position' | 'stepKey' | 'name' | 'approverGroup' | 'approverEmail'> & {
+  status: ApprovalStepStatus;
+};
 
 /**
  * The rows of the steps of `submission`'s area, or null when none applies. A step naming its
  * approver by a field needs an e-mail address there other than the requester's (422 otherwise).
  */
-function plannedSteps(event: SubmissionCreated): NewStep[] | null {
+function plannedSteps(event: SubmissionCreated): PlannedStep[] | null {
   const { submission, requester } = event;
   const declared = submission.area.approvals ?? [];
   const applies = declared.map((step) => approvalConditionHolds(step.when, submission.data));
@@ -140,15 +142,13 @@ function plannedSteps(event: SubmissionCreated): NewStep[] | null {
         ? 'waiting'
         : 'pending';
     return {
-      ticketId: submission.id,
       position,
       stepKey: step.id,
       name: step.name,
       approverGroup: 'group' in approvers ? approvers.group : null,
       approverEmail,
       status,
-      waitingSince: status === 'waiting' ? sql`now()` : null,
-    } as NewStep;
+    };
   });
 }
 
@@ -163,15 +163,15 @@ async function holdSubmission(
   tx: Database,
   ticketId: string,
   actorId: string,
-  steps: readonly NewStep[],
+  steps: readonly PlannedStep[],
   waitingName: string,
 ): Promise<{ groupId: string | null; userId: string | null }> {
   const rows = steps.map((step) => ({
     position: step.position,
     step_key: step.stepKey,
     name: step.name,
-    approver_group: step.approverGroup ?? null,
-    approver_email: step.approverEmail ?? null,
+    approver_group: step.approverGroup,
+    approver_email: step.approverEmail,
     status: step.status,
   }));
   const diff = { status: { from: 'New', to: WAITING_FOR_APPROVAL }, step: { from: null, to: waitingName } };
