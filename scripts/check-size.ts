@@ -3,7 +3,7 @@
  * against its budget. Reads the built web app's chunk graph (`dist/client/.vite/manifest.json`,
  * Vite's `build.manifest`): a page loads the entry with its static imports, the service worker's
  * registration (`workbox-window`, asked for on every page), its route module with its static
- * imports, and — on a form page — the widget modules its area's schemas call for, decided by the
+ * imports, and — on a form page — the form body's chunk (with the form engine) and the widget modules its area's schemas call for, decided by the
  * form engine's own rule (src/client/form-engine/widget-needs.ts) on the folder in `schemas/`.
  * Every area's create page is checked: one whose form uses no rich-text editor against the
  * plain-form budget, the others against the full one. Prints a table; on a page over its budget,
@@ -135,6 +135,8 @@ const entry = 'index.html';
 const serviceWorker = (manifest[entry]?.dynamicImports ?? []).filter((key) => key.includes('workbox-window'));
 const shell = [entry, ...serviceWorker];
 const widgetKeys = widgetModuleKeys();
+/** A create page: its route module, and the form body with the form engine that it loads at once. */
+const createPage = ['app/routes/area-create.tsx', keyOf('features/areas/components/create-submission.tsx')];
 
 const pages: Page[] = [
   { label: 'home (signed in or out)', keys: [...shell, 'app/routes/home.tsx'], budgetKb: HOME_BUDGET_KB },
@@ -152,7 +154,7 @@ for (const { name } of areas) {
   const isFull = modules.includes('richTextEditor');
   pages.push({
     label: `/${name}/Form (${modules.join(', ') || 'no widget modules'})`,
-    keys: [...shell, 'app/routes/area-create.tsx', ...modules.flatMap((module) => widgetKeys[module])],
+    keys: [...shell, ...createPage, ...modules.flatMap((module) => widgetKeys[module])],
     budgetKb: HOME_BUDGET_KB + (isFull ? FULL_FORM_EXTRA_KB : PLAIN_FORM_EXTRA_KB),
   });
 }

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Loading } from '../../../components/status-message';
@@ -8,7 +8,7 @@ import { useResource } from '../../../lib/use-resource';
 import { areaCrumbs } from '../area-crumbs';
 import type { AreaContext } from '../area-route';
 import { AreaGate } from './area-gate';
-import { CreateSubmission } from './create-submission';
+import { formDescription } from '../form-description';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /** What the create page puts around its form, given the area key (e.g. the area's help text beside it). */
@@ -29,6 +29,32 @@ function ParentRequired({ context }: { context: AreaContext }) {
   );
 }
 
+/**
+ * The form body and the form engine it imports: a chunk of its own, so the page's header shows as
+ * soon as the area is known, while the form engine and the form's widgets are still loading.
+ */
+const loadCreateSubmission = () => import('./create-submission');
+const CreateSubmission = lazy(async () => ({ default: (await loadCreateSubmission()).CreateSubmission }));
+
+/** The create page's header: crumbs, "New {title}", the area's summary and the form's own description. */
+function CreatePageHeader({ context }: { context: AreaContext }) {
+  const { area } = context;
+  useDocumentTitle(`New ${area.title}`);
+  const description = formDescription(area.schema);
+  return (
+    <>
+      <Breadcrumbs items={areaCrumbs(context, [{ label: 'New' }])} />
+      <div className="page-header">
+        <div>
+          <h1>New {area.title}</h1>
+          {area.description ? <p className="page-header__lead">{area.description}</p> : null}
+          {description ? <p className="page-header__form-description">{description}</p> : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
 /** `?draft={key}`: the outbox draft to edit, loaded before the form (undefined when absent or unknown). */
 function useOutboxDraft(): { isLoading: boolean; draft: OutboxItem | undefined } {
   const [searchParams] = useSearchParams();
@@ -38,13 +64,18 @@ function useOutboxDraft(): { isLoading: boolean; draft: OutboxItem | undefined }
 }
 
 /**
- * `/{Area}/Form` and `/{Parent}/{parentId}/{Area}/Form`: the create page (loads the form engine);
+ * `/{Area}/Form` and `/{Parent}/{parentId}/{Area}/Form`: the create page, its header first, then
+ * the form (which loads the form engine);
  * `?draft={idempotencyKey}` reopens a submission the server refused from the offline outbox. The
  * form is rendered inside `Frame` (the route module passes the form-help frame of the content
  * feature).
  */
 export function AreaCreatePage({ Frame }: { Frame: FormFrame }) {
   const { isLoading, draft } = useOutboxDraft();
+  // the form body's chunk downloads while the area itself loads (its failure shows when it renders)
+  useEffect(() => {
+    loadCreateSubmission().catch(() => undefined);
+  }, []);
   if (isLoading) return <Loading />;
   return (
     <AreaGate>
@@ -53,11 +84,14 @@ export function AreaCreatePage({ Frame }: { Frame: FormFrame }) {
           <ParentRequired context={context} />
         ) : (
           <Frame area={context.area.key}>
-            <CreateSubmission
-              key={`${JSON.stringify(context.location)}:${draft?.idempotencyKey ?? ''}`}
-              context={context}
-              outboxItem={draft?.area === context.area.key ? draft : undefined}
-            />
+            <CreatePageHeader context={context} />
+            <Suspense fallback={<Loading />}>
+              <CreateSubmission
+                key={`${JSON.stringify(context.location)}:${draft?.idempotencyKey ?? ''}`}
+                context={context}
+                outboxItem={draft?.area === context.area.key ? draft : undefined}
+              />
+            </Suspense>
           </Frame>
         )
       }

@@ -4,7 +4,6 @@ import { isValidationErrorBody } from '../../../../shared/api-error';
 import { SCHEMA_CHANGED_ERROR } from '../../../../shared/form-areas';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../../shared/json';
 import { isObjectRoot } from '../../../../shared/schema-walk';
-import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { LoadError, Loading } from '../../../components/status-message';
 import { useSession } from '../../../lib/session/session-context';
 import { DISPLAY_LOCALE } from '../../../config/env';
@@ -18,11 +17,10 @@ import { toApiFailure } from '../../../lib/http';
 import { createIdempotencyKey } from '../../../lib/idempotency-key';
 import { queueSubmission, removeOutboxItem, type OutboxItem } from '../../../lib/outbox';
 import { toast } from '../../../lib/toast';
-import { areaCrumbs } from '../area-crumbs';
 import { draftKey, useDraft } from '../drafts';
+import { formDescription } from '../form-description';
 import type { AreaContext } from '../area-route';
 import { useAreaFormSchemas } from '../../../form-engine/use-area-form-schemas';
-import { useDocumentTitle } from '../../../lib/document-title';
 import { Button, ButtonLink } from '../../../components/ui/button';
 
 /**
@@ -105,7 +103,8 @@ function SchemaChangedNotice({ message }: { message: string }) {
 }
 
 /**
- * The create page body: the area's form, submitted to `POST /api/areas/:key/submissions` with
+ * The create page body below its header (area-create-page.tsx), in a chunk of its own with the
+ * form engine: the area's form, submitted to `POST /api/areas/:key/submissions` with
  * an idempotency key. A 422 puts the server's messages on the fields; success toasts
  * "Submitted <number>" and opens the new record; a network failure keeps the data for a retry
  * with the same key, so the retry cannot be stored twice, and without a connection the submission
@@ -118,7 +117,6 @@ function SchemaChangedNotice({ message }: { message: string }) {
  */
 export function CreateSubmission({ context, outboxItem }: { context: AreaContext; outboxItem?: OutboxItem }) {
   const { area, location } = context;
-  useDocumentTitle(`New ${area.title}`);
   const navigate = useNavigate();
   const session = useSession();
   const schemas = useAreaFormSchemas(area, { includeInactive: false, readonly: false });
@@ -126,10 +124,12 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
   const readyUiSchema = schemas.status === 'ready' ? schemas.uiSchema : null;
   const lockedField = linked?.field;
   // Memoised: rjsf's caches key on the UI schema object, so a new object each render recomputes them.
-  const uiSchema = useMemo(
-    () => (readyUiSchema && lockedField ? lockField(readyUiSchema, lockedField) : readyUiSchema),
-    [readyUiSchema, lockedField],
-  );
+  const uiSchema = useMemo(() => {
+    if (!readyUiSchema) return null;
+    const ui = lockedField ? lockField(readyUiSchema, lockedField) : readyUiSchema;
+    // the page header shows the form's description (formDescription), before the form engine has loaded
+    return formDescription(area.schema) ? { ...ui, 'ui:description': '' } : ui;
+  }, [readyUiSchema, lockedField, area.schema]);
   const [startData] = useState<JsonValue | undefined>(() => withLinkedTicket(initialData(context), linked));
   const user = session.user;
   const autosave = useDraft(user ? draftKey(user.id, area.key, location.parent?.id) : null, area.version, startData);
@@ -214,13 +214,6 @@ export function CreateSubmission({ context, outboxItem }: { context: AreaContext
 
   return (
     <>
-      <Breadcrumbs items={areaCrumbs(context, [{ label: 'New' }])} />
-      <div className="page-header">
-        <div>
-          <h1>New {area.title}</h1>
-          {area.description ? <p className="page-header__lead">{area.description}</p> : null}
-        </div>
-      </div>
       {schemas.status === 'loading' ? <Loading /> : null}
       {schemas.status === 'error' ? <LoadError error={schemas.error} onRetry={schemas.retry} what="The form" /> : null}
       {schemas.status === 'ready' ? (
