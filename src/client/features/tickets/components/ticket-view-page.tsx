@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { AreaDefinition } from '../../../../shared/area';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
@@ -8,18 +8,27 @@ import { LoadError, Loading } from '../../../components/status-message';
 import { TabList, tabPanelProps } from '../../../components/ui';
 import { TicketLayout } from '../../../components/ticket-layout';
 import { areaDetailPath } from '../../../config/paths';
-import { StoredData } from '../../../form-engine/stored-data';
 import { fetchAreaOfSubmission } from '../../../lib/area-api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isNotFoundError, toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useResource, type Resource } from '../../../lib/use-resource';
 import { fetchChanges, fetchComments, fetchTicket, updateTicket } from '../api';
-import { CommentComposer } from './comment-composer';
-import { CommentThread } from './comment-thread';
 import { HistoryList } from './history-list';
 import { TicketPanel } from './ticket-panel';
 import '../ticket-page.css';
+
+/**
+ * The pieces that bring the form engine and the rich-text editor with them, each in a chunk of its
+ * own: the page's heading and panel show as soon as the ticket is loaded, while these still load
+ * (all of them asked for at once when the page opens).
+ */
+const loadStoredData = () => import('../../../form-engine/stored-data');
+const loadCommentThread = () => import('./comment-thread');
+const loadCommentComposer = () => import('./comment-composer');
+const StoredData = lazy(async () => ({ default: (await loadStoredData()).StoredData }));
+const CommentThread = lazy(async () => ({ default: (await loadCommentThread()).CommentThread }));
+const CommentComposer = lazy(async () => ({ default: (await loadCommentComposer()).CommentComposer }));
 
 type TabKey = 'comments' | 'history';
 const TABS = [
@@ -71,6 +80,7 @@ export type TicketPageProps = {
  * load first) and is usually taller than the page: what stands after it (the side panel below
  * 1024 px, the tabs, the comments, the child areas) is laid out but kept invisible until the form
  * and the comments are shown, so nothing on screen moves when they arrive (docs/performance.md "Lighthouse").
+ * The form and the comments' pieces are chunks of their own, so the heading does not wait for them.
  */
 export function TicketPage({
   id,
@@ -83,6 +93,14 @@ export function TicketPage({
   panelExtra,
 }: TicketPageProps) {
   const [tab, setTab] = useState<TabKey>('comments');
+  // the comments' pieces loaded (or failed: the route's error page then says so), so showing the
+  // activity does not grow it afterwards
+  const [commentPiecesLoaded, setCommentPiecesLoaded] = useState(false);
+  useEffect(() => {
+    loadStoredData().catch(() => undefined);
+    const done = () => setCommentPiecesLoaded(true);
+    Promise.all([loadCommentThread(), loadCommentComposer()]).then(done, done);
+  }, []);
   const [submissionShown, setSubmissionShown] = useState(false);
   const showSubmission = useCallback(() => setSubmissionShown(true), []);
   const ticketResource = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
@@ -105,7 +123,7 @@ export function TicketPage({
   const { ticket: t, etag } = loaded;
   const instead = elsewhere?.(t);
   if (instead) return instead;
-  const settled = submissionShown && commentsResource.status !== 'loading';
+  const settled = submissionShown && commentPiecesLoaded && commentsResource.status !== 'loading';
   const untilSettled = settled ? undefined : ({ visibility: 'hidden' } as const);
   const reloadAll = () => {
     ticketResource.reload();
@@ -144,7 +162,9 @@ export function TicketPage({
         }
       >
         <section className="detail-data" aria-label="Submission">
-          <StoredData area={area} submission={t} onShown={showSubmission} />
+          <Suspense fallback={<Loading label="Loading the form…" />}>
+            <StoredData area={area} submission={t} onShown={showSubmission} />
+          </Suspense>
         </section>
       </TicketLayout>
       <div className="ticket-page__activity" style={untilSettled}>
@@ -158,16 +178,18 @@ export function TicketPage({
         />
         <div {...tabPanelProps('ticket', 'comments', tab)}>
           <section aria-label="Comments">
-            {comments ? <CommentThread comments={comments} /> : null}
-            {!comments && commentsResource.status === 'loading' ? <Loading label="Loading the comments…" /> : null}
-            {commentsResource.status === 'error' ? (
-              <LoadError error={commentsResource.error} onRetry={commentsResource.reload} what="The comments" />
-            ) : null}
-            <CommentComposer
-              ticketId={t.id}
-              canCommentInternal={Boolean(t.allowed?.canCommentInternal)}
-              onPosted={reloadAll}
-            />
+            <Suspense fallback={<Loading label="Loading the comments…" />}>
+              {comments ? <CommentThread comments={comments} /> : null}
+              {!comments && commentsResource.status === 'loading' ? <Loading label="Loading the comments…" /> : null}
+              {commentsResource.status === 'error' ? (
+                <LoadError error={commentsResource.error} onRetry={commentsResource.reload} what="The comments" />
+              ) : null}
+              <CommentComposer
+                ticketId={t.id}
+                canCommentInternal={Boolean(t.allowed?.canCommentInternal)}
+                onPosted={reloadAll}
+              />
+            </Suspense>
           </section>
         </div>
         <div {...tabPanelProps('ticket', 'history', tab)}>
