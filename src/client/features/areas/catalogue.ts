@@ -1,12 +1,13 @@
 /** Grouping of the form catalogue (`/Forms`): departments, their areas, nested areas under their parent. */
 import type { AreaSummary } from '../../../shared/area';
+import { compareText } from '../../lib/compare-text';
 
 /** One card of the catalogue: an area and the nested areas that live under it. */
 export type CatalogueEntry = { area: AreaSummary; children: AreaSummary[] };
 /** One department with its cards. */
 export type CatalogueGroup = { group: string; entries: CatalogueEntry[] };
 
-const byTitle = (a: AreaSummary, b: AreaSummary) => a.title.localeCompare(b.title, 'en');
+const byTitle = (a: AreaSummary, b: AreaSummary) => compareText(a.title, b.title);
 
 /**
  * Groups areas by `group` (department, sorted by name; empty groups read "Other"), each group's
@@ -26,7 +27,7 @@ export function groupAreas(areas: readonly AreaSummary[]): CatalogueGroup[] {
     groups.set(group, [...(groups.get(group) ?? []), area]);
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => a.localeCompare(b, 'en'))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([group, members]) => ({
       group,
       entries: [...members]

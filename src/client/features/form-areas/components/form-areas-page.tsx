@@ -2,6 +2,7 @@ import type { FormAreaOverview, FormAreaState } from '../../../../shared/form-ar
 import { LoadError, Loading } from '../../../components/status-message';
 import { DISPLAY_LOCALE } from '../../../config/env';
 import { useResource } from '../../../lib/use-resource';
+import { compareText } from '../../../lib/compare-text';
 import { fetchFormAreas } from '../api';
 import '../form-areas.css';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -17,7 +18,7 @@ const STATUS_ORDER: Record<FormAreaState['status'], number> = { broken: 0, loade
 
 /** Broken folders first (what needs an administrator), then loaded areas, then removed ones; by key within each. */
 const brokenFirst = (areas: readonly FormAreaState[]) =>
-  [...areas].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || a.key.localeCompare(b.key, 'en'));
+  [...areas].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || compareText(a.key, b.key));
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString(DISPLAY_LOCALE)} ${count === 1 ? one : many}`;

@@ -7,6 +7,7 @@ import type { AreaSummary } from '../../../../shared/area';
 import type { Property } from '../../../../shared/me';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../shared/tickets';
 import { Button, Checkbox, Field, SearchInput, Select, X } from '../../../components/ui';
+import { compareText } from '../../../lib/compare-text';
 
 type SelectFilter = { name: string; label: string; any: string; options: readonly (readonly [string, string])[] };
 
@@ -110,7 +111,7 @@ export function TicketFilters({
   const property = value('property');
   const areaOptions: (readonly [string, string])[] = areas
     .map((a) => [a.key, a.title] as const)
-    .sort((a, b) => a[1].localeCompare(b[1], 'en'));
+    .sort((a, b) => compareText(a[1], b[1]));
   // a value from a bookmark that the lists do not hold stays choosable
   if (area && !areas.some((a) => a.key === area)) areaOptions.unshift([area, area]);
   const propertyOptions: (readonly [string, string])[] = properties.map((p) => [p.code, `${p.name} (${p.code})`]);
