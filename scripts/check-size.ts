@@ -37,7 +37,12 @@ const HOME_BUDGET_KB = 150;
  */
 const QUEUE_BUDGET_KB = 158;
 const PLAIN_FORM_EXTRA_KB = 125;
-const FULL_FORM_EXTRA_KB = 185;
+/**
+ * 185 until the create page's form body became a chunk of its own (its header shows before the
+ * form engine has loaded): with that change the fullest form, EmployeeInjury, went from 334.2 to
+ * 336.2 KB, most of it the new chunk's boundaries (its imports and the modules both chunks share).
+ */
+const FULL_FORM_EXTRA_KB = 187;
 
 type ManifestChunk = { file: string; name?: string; src?: string; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
