@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Loading } from '../../../components/status-message';
@@ -9,6 +9,7 @@ import { areaCrumbs } from '../area-crumbs';
 import type { AreaContext } from '../area-route';
 import { AreaGate } from './area-gate';
 import { formDescription } from '../form-description';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /** What the create page puts around its form, given the area key (e.g. the area's help text beside it). */
@@ -33,8 +34,10 @@ function ParentRequired({ context }: { context: AreaContext }) {
  * The form body and the form engine it imports: a chunk of its own, so the page's header shows as
  * soon as the area is known, while the form engine and the form's widgets are still loading.
  */
-const loadCreateSubmission = () => import('./create-submission');
-const CreateSubmission = lazy(async () => ({ default: (await loadCreateSubmission()).CreateSubmission }));
+const { Component: CreateSubmission, preload: preloadCreateSubmission } = lazyComponent(
+  () => import('./create-submission'),
+  'CreateSubmission',
+);
 
 /** The create page's header: crumbs, "New {title}", the area's summary and the form's own description. */
 function CreatePageHeader({ context }: { context: AreaContext }) {
@@ -72,10 +75,8 @@ function useOutboxDraft(): { isLoading: boolean; draft: OutboxItem | undefined }
  */
 export function AreaCreatePage({ Frame }: { Frame: FormFrame }) {
   const { isLoading, draft } = useOutboxDraft();
-  // the form body's chunk downloads while the area itself loads (its failure shows when it renders)
-  useEffect(() => {
-    loadCreateSubmission().catch(() => undefined);
-  }, []);
+  // the form body's chunk downloads while the area itself loads
+  useEffect(() => void preloadCreateSubmission(), []);
   if (isLoading) return <Loading />;
   return (
     <AreaGate>

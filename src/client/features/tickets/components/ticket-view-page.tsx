@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { AreaDefinition } from '../../../../shared/area';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
@@ -10,6 +10,7 @@ import { TicketLayout } from '../../../components/ticket-layout';
 import { areaDetailPath } from '../../../config/paths';
 import { fetchAreaOfSubmission } from '../../../lib/area-api';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { isNotFoundError, toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useResource, type Resource } from '../../../lib/use-resource';
@@ -23,12 +24,12 @@ import '../ticket-page.css';
  * own: the page's heading and panel show as soon as the ticket is loaded, while these still load
  * (all of them asked for at once when the page opens).
  */
-const loadStoredData = () => import('../../../form-engine/stored-data');
-const loadCommentThread = () => import('./comment-thread');
-const loadCommentComposer = () => import('./comment-composer');
-const StoredData = lazy(async () => ({ default: (await loadStoredData()).StoredData }));
-const CommentThread = lazy(async () => ({ default: (await loadCommentThread()).CommentThread }));
-const CommentComposer = lazy(async () => ({ default: (await loadCommentComposer()).CommentComposer }));
+const storedData = lazyComponent(() => import('../../../form-engine/stored-data'), 'StoredData');
+const commentThread = lazyComponent(() => import('./comment-thread'), 'CommentThread');
+const commentComposer = lazyComponent(() => import('./comment-composer'), 'CommentComposer');
+const { Component: StoredData } = storedData;
+const { Component: CommentThread } = commentThread;
+const { Component: CommentComposer } = commentComposer;
 
 type TabKey = 'comments' | 'history';
 const TABS = [
@@ -97,9 +98,8 @@ export function TicketPage({
   // activity does not grow it afterwards
   const [commentPiecesLoaded, setCommentPiecesLoaded] = useState(false);
   useEffect(() => {
-    loadStoredData().catch(() => undefined);
-    const done = () => setCommentPiecesLoaded(true);
-    Promise.all([loadCommentThread(), loadCommentComposer()]).then(done, done);
+    void storedData.preload();
+    void Promise.all([commentThread.preload(), commentComposer.preload()]).then(() => setCommentPiecesLoaded(true));
   }, []);
   const [submissionShown, setSubmissionShown] = useState(false);
   const showSubmission = useCallback(() => setSubmissionShown(true), []);
