@@ -21,29 +21,52 @@ export function isMoneySchema(schema: JsonObject): boolean {
   return schema.multipleOf === 0.01;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** The number formats in use, each made on first use (see {@link dateTimeFormat} for why). */
+const NUMBER_OPTIONS = {
+  money: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  plain: { maximumFractionDigits: 6 },
+  whole: { maximumFractionDigits: 0 },
+  tenths: { maximumFractionDigits: 1 },
+} satisfies Record<string, Intl.NumberFormatOptions>;
 
-function numberFormat(isMoney: boolean): Intl.NumberFormat {
-  const key = isMoney ? 'money' : 'plain';
-  let format = numberFormats.get(key);
+const numberFormats = new Map<keyof typeof NUMBER_OPTIONS, Intl.NumberFormat>();
+
+function numberFormat(kind: keyof typeof NUMBER_OPTIONS): Intl.NumberFormat {
+  let format = numberFormats.get(kind);
   if (!format) {
-    format = new Intl.NumberFormat(
-      DISPLAY_LOCALE,
-      isMoney ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 6 },
-    );
-    numberFormats.set(key, format);
+    format = new Intl.NumberFormat(DISPLAY_LOCALE, NUMBER_OPTIONS[kind]);
+    numberFormats.set(kind, format);
   }
   return format;
 }
 
 /** An amount of money: `7842.5` → `7,842.50` (grouped, always two decimals, no currency sign). */
 export function formatMoney(value: number): string {
-  return numberFormat(true).format(value);
+  return numberFormat('money').format(value);
 }
 
 /** A number under its field's schema: money as {@link formatMoney}, any other grouped (`12,500`, `0.25`). */
 export function formatNumber(value: number, schema: JsonObject): string {
-  return numberFormat(isMoneySchema(schema)).format(value);
+  return numberFormat(isMoneySchema(schema) ? 'money' : 'plain').format(value);
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The `Intl.DateTimeFormat` of `locale` (default {@link DISPLAY_LOCALE}) and `options`, one per
+ * distinct pair, made on first use and kept: setting one up costs far more than formatting with
+ * it (about a millisecond each on a slow phone), and a ticket's history formats dozens of dates.
+ * Options left `undefined` (a `timeZone` not given) mean the runtime's default, as in the
+ * constructor.
+ */
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions, locale = DISPLAY_LOCALE): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -53,9 +76,7 @@ export function formatDate(value: string): string {
   const match = CALENDAR_DATE.exec(value);
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeZone: match ? 'UTC' : undefined }).format(
-    date,
-  );
+  return dateTimeFormat({ dateStyle: 'medium', timeZone: match ? 'UTC' : undefined }).format(date);
 }
 
 /**
@@ -77,7 +98,7 @@ export function formatDateTime(value: string, timeZone?: string, showZone = fals
         timeZoneName: 'short',
       }
     : { dateStyle: 'medium', timeStyle: 'short', timeZone };
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, options).format(date);
+  return dateTimeFormat(options).format(date);
 }
 
 /** A local time `14:30:00` (or `14:30`) → `2:30 PM`. Unparseable input is returned as is. */
@@ -85,7 +106,7 @@ export function formatTime(value: string): string {
   const match = /^(\d{2}):(\d{2})/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2])));
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat({ timeStyle: 'short', timeZone: 'UTC' }).format(date);
 }
 
 /** The label of an enum value: `oneOf`/`anyOf` `const` + `title`, or `ui:enumNames`, else the value itself; undefined when not an enum. */
@@ -137,6 +158,5 @@ export function formatBytes(bytes: number): string {
     size /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 ? 0 : 1;
-  return `${new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: digits }).format(size)} ${units[unit]}`;
+  return `${numberFormat(unit === 0 ? 'whole' : 'tenths').format(size)} ${units[unit]}`;
 }

@@ -3,7 +3,7 @@
  * HTML as plain text, files by name, dates as dates, field keys as words, and never an id. Pure:
  * no DOM, no Node APIs; the sentences are built in ./history-sentence.ts.
  */
-import { formatDate, formatDateTime, formatNumber } from './display-format';
+import { dateTimeFormat, formatDate, formatDateTime, formatNumber } from './display-format';
 import { isJsonObject, type JsonValue } from './json';
 import { isDocumentString, looksLikeHtml, readRichText, toPlainText } from './rich-text';
 
@@ -107,7 +107,7 @@ export function formatMonth(period: string): string {
   const match = MONTH.exec(period);
   if (!match) return period;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }, 'en-US').format(date);
 }
 
 /**
@@ -115,13 +115,13 @@ export function formatMonth(period: string): string {
  * without a time), else date and time.
  */
 export function formatMoment(iso: string, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+  const parts = dateTimeFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }, 'en-US')
     .formatToParts(new Date(iso))
     .filter((part) => part.type === 'hour' || part.type === 'minute')
     .map((part) => part.value)
     .join(':');
   if (parts === '00:00') {
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
+    const day = dateTimeFormat({ timeZone }, 'en-CA').format(new Date(iso));
     return formatDate(day);
   }
   return formatDateTime(iso, timeZone);
@@ -164,6 +164,7 @@ export function valueText(value: JsonValue | undefined, timeZone?: string): stri
   return shorten(text, VALUE_CHARS).text;
 }
 
+let relativeTimeFormat: Intl.RelativeTimeFormat | undefined;
 const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 60],
   ['minute', 60],
@@ -178,10 +179,10 @@ export function relativeTime(iso: string, now: number): string | null {
   const seconds = Math.round((now - Date.parse(iso)) / 1000);
   if (Number.isNaN(seconds) || seconds < -60) return null;
   if (seconds < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+  relativeTimeFormat ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
   let amount = seconds;
   for (const [unit, size] of RELATIVE_STEPS) {
-    if (amount < size) return format.format(-Math.floor(amount), unit);
+    if (amount < size) return relativeTimeFormat.format(-Math.floor(amount), unit);
     amount /= size;
   }
   return null;

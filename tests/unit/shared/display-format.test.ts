@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateTimeFormat,
   enumLabel,
   formatBytes,
   formatDate,
@@ -43,6 +44,18 @@ describe('display-format', () => {
     expect(plain(formatDateTime('2026-03-05T15:04:00Z', 'UTC', true))).toBe('Mar 5, 2026, 3:04 PM UTC');
     expect(plain(formatDateTime('2026-03-05T15:04:00Z', 'America/New_York', true))).toBe('Mar 5, 2026, 10:04 AM EST');
     expect(formatDateTime('never')).toBe('never');
+  });
+
+  it('keeps one date format per locale and options, and tells time zones apart', () => {
+    const options = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' } as const;
+    expect(dateTimeFormat(options)).toBe(dateTimeFormat({ ...options }));
+    expect(dateTimeFormat(options)).not.toBe(dateTimeFormat(options, 'en-GB'));
+    expect(dateTimeFormat(options)).not.toBe(dateTimeFormat({ ...options, timeZone: 'Asia/Tokyo' }));
+    // the same moment, formatted in turn in two zones through the kept formats
+    for (let round = 0; round < 2; round += 1) {
+      expect(plain(formatDateTime('2026-03-05T15:04:00Z', 'UTC'))).toBe('Mar 5, 2026, 3:04 PM');
+      expect(plain(formatDateTime('2026-03-05T15:04:00Z', 'Asia/Tokyo'))).toBe('Mar 6, 2026, 12:04 AM');
+    }
   });
 
   it('shows local times on a 12-hour clock', () => {

@@ -7,7 +7,7 @@
  * ticket's History tab.
  */
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '../../../../shared/display-format';
+import { dateTimeFormat, formatDate, formatDateTime } from '../../../../shared/display-format';
 import { describeChange } from '../../../../shared/history-sentence';
 import { relativeTime } from '../../../../shared/history-text';
 import type { ChangeEntry } from '../../../../shared/tickets';
@@ -52,7 +52,7 @@ export function HistoryItem({ entry, now, showTicket }: { entry: ChangeEntry; no
 
 /** The local calendar day of an ISO moment, `2026-11-26`, for grouping. */
 function dayOf(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA').format(new Date(iso));
+  return dateTimeFormat({}, 'en-CA').format(new Date(iso));
 }
 
 /** A day heading: "Today", "Yesterday", else `Nov 24, 2026`. */
