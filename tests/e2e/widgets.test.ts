@@ -9,10 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
+import { exampleWithFiles, submitFromPage } from './support/example-files';
 import { chooseInChoices } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { FORM_STACK_CHUNK, scriptsRequestedDuring, WIDGET_CHUNKS } from './support/requests';
 import { signInOnProviderPage } from './support/sign-in';
+import { ticketViewSettled } from './support/ticket-view';
 
 let portal: PortalServer;
 let context: BrowserContext;
@@ -287,5 +289,20 @@ describe('what the pages load', () => {
     });
     expect(WIDGET_CHUNKS.filter((name) => !scripts.has(name))).toEqual([]);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  });
+
+  it('shows a stored record\'s selects and dates on its ticket page without choices.js or flatpickr', async () => {
+    await page.goto(`${portal.baseUrl}/Forms`);
+    const { id } = await submitFromPage(page, 'AP', await exampleWithFiles(page, 'AP'));
+    const scripts = await scriptsRequestedDuring(page, async () => {
+      await page.goto(`${portal.baseUrl}/AP/${id}`);
+      await ticketViewSettled(page);
+    });
+    expect(scripts.has(FORM_STACK_CHUNK)).toBe(true);
+    expect([...scripts].filter((name) => ['select-widget', 'choices', 'date-picker-widget'].includes(name))).toEqual([]);
+    const submission = page.getByRole('region', { name: 'Submission' });
+    await expect.poll(() => submission.locator('#root_property').isDisabled()).toBe(true);
+    expect(await submission.locator('#root_property option:checked').textContent()).toMatch(/^P-\d+ — /);
+    expect(await submission.locator('#root_invoiceDate').inputValue()).toBe('Mar 2, 2026');
   });
 });

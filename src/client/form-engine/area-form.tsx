@@ -173,7 +173,7 @@ function RjsfAreaForm(props: StepFormProps) {
         validator={validator}
         customValidate={readonly ? undefined : customValidate}
         // the same registry object while the loaded widget modules stay the same (rjsf keys caches on it)
-        widgets={createWidgets()}
+        widgets={createWidgets({ readOnly: readonly })}
         fields={FIELDS}
         templates={TEMPLATES}
         formData={shown as FormValue | undefined}

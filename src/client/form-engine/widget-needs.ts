@@ -37,11 +37,16 @@ const DATE_FORMATS = new Set(['date', 'time', 'date-time']);
 const RICH_TEXT_WIDGET = 'richText';
 const NO_UI: JsonObject = {};
 
-/** The widget module a widget name in a UI schema renders with, if any (`readonly` forms build no editor). */
+/**
+ * The widget module a widget name in a UI schema renders with, if any. A `readonly` form needs
+ * none of the editors: rich text shows as text, selects and pickers draw without their libraries
+ * (widgets/read-only-widgets.tsx).
+ */
 function moduleOfWidget(name: string, readonly: boolean): WidgetModuleName | undefined {
+  if (readonly) return undefined;
   if (SELECT_WIDGETS.has(name)) return 'select';
   if (DATE_WIDGETS.has(name)) return 'datePicker';
-  if (name === RICH_TEXT_WIDGET && !readonly) return 'richTextEditor';
+  if (name === RICH_TEXT_WIDGET) return 'richTextEditor';
   return undefined;
 }
 
@@ -58,7 +63,7 @@ function scanUiSchema(uiSchema: JsonValue, readonly: boolean, found: Set<WidgetM
     if (module) found.add(module);
   }
   if (typeof options.help === 'string' && options.help !== '') found.add('helpTooltip');
-  if (options.optionsFrom !== undefined || options.optionsSource !== undefined) found.add('select');
+  if (!readonly && (options.optionsFrom !== undefined || options.optionsSource !== undefined)) found.add('select');
   for (const [key, value] of Object.entries(uiSchema)) {
     if (key !== 'ui:options') scanUiSchema(value, readonly, found);
   }
@@ -87,7 +92,8 @@ function alternatives(schema: JsonObject): JsonValue[] {
 
 /**
  * The widget modules a form of `schema` with `uiSchema` renders, in {@link WIDGET_MODULE_NAMES}
- * order. `readonly` (a stored record's view) needs no rich-text editor.
+ * order. `readonly` (a stored record's view) needs no editor: neither the rich-text editor nor
+ * the select and the pickers, only the help tooltip.
  */
 export function widgetModulesFor(
   schema: JsonObject,
@@ -109,8 +115,9 @@ export function widgetModulesFor(
     // a field the UI schema gives a widget renders that one (found by the scan above), items included
     const hasWidget = typeof readUiOptions(ui).widget === 'string';
     const isSelect = !hasWidget && defaultsToSelect(schema, node);
-    if (isSelect) found.add('select');
-    if (!hasWidget && typeof node.format === 'string' && DATE_FORMATS.has(node.format)) found.add('datePicker');
+    if (isSelect && !options.readonly) found.add('select');
+    if (!hasWidget && !options.readonly && typeof node.format === 'string' && DATE_FORMATS.has(node.format))
+      found.add('datePicker');
     const fields = objectFields(schema, node);
     for (const [name, field] of fields.fields) visit(field, childUiSchema(ui, name));
     for (const { schema: pattern } of fields.patterns) visit(pattern, ui.additionalProperties);

@@ -2,10 +2,9 @@ import type { WidgetProps } from '@rjsf/utils';
 import flatpickr from 'flatpickr';
 import type { Instance } from 'flatpickr/dist/types/instance';
 import { useEffect, useRef } from 'react';
-import { formatDate, formatDateTime, formatTime } from '../../../shared/display-format';
 import 'flatpickr/dist/flatpickr.min.css';
+import { readableDateText, type PickerMode } from './read-only-widgets';
 
-type PickerMode = 'date' | 'time' | 'date-time';
 
 /** What the person types and sees (flatpickr tokens), per mode; stored values are ISO 8601. */
 const INPUT_FORMAT: Record<PickerMode, string> = { date: 'Y-m-d', time: 'H:i', 'date-time': 'Y-m-d H:i' };
@@ -47,14 +46,6 @@ function toText(mode: PickerMode, value: unknown): string {
   return picked instanceof Date ? flatpickr.formatDate(picked, INPUT_FORMAT[mode]) : (picked ?? '');
 }
 
-/** The text a read-only field shows: the value as people read it (docs/behaviour.md "Showing values"), nothing when empty. */
-function toReadableText(mode: PickerMode, value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  if (mode === 'date') return formatDate(value);
-  if (mode === 'time') return formatTime(value);
-  return formatDateTime(value);
-}
-
 function createPickerWidget(mode: PickerMode) {
   /**
    * A flatpickr picker for this `format` (date, time or date-time): typing works
@@ -81,7 +72,7 @@ function createPickerWidget(mode: PickerMode) {
       if (!element) return;
       if (picker.current) picker.current.setDate(toPicker(mode, value) ?? '', false);
       else if (document.activeElement !== element)
-        element.value = readonly ? toReadableText(mode, value) : toText(mode, value);
+        element.value = readonly ? readableDateText(mode, value) : toText(mode, value);
     }, [value, readonly]);
     // a new bound or unmount: the attached picker goes (the next focus attaches one with the new bounds)
     useEffect(
@@ -116,7 +107,7 @@ function createPickerWidget(mode: PickerMode) {
         name={id}
         type="text"
         className="form-control"
-        defaultValue={readonly ? toReadableText(mode, value) : toText(mode, value)}
+        defaultValue={readonly ? readableDateText(mode, value) : toText(mode, value)}
         disabled={disabled || readonly}
         required={required}
         autoFocus={autofocus}

@@ -10,6 +10,12 @@ import { AttachmentsWidget } from './attachments-widget';
 import { deferredWidget } from './deferred-widget';
 import { ImageDisplayWidget } from './image-display';
 import { ReadableTextWidget, ReadableUpDownWidget } from './readable-input';
+import {
+  ReadOnlyDateTimeWidget,
+  ReadOnlyDateWidget,
+  ReadOnlySelectWidget,
+  ReadOnlyTimeWidget,
+} from './read-only-widgets';
 import { RichTextWidget } from './rich-text-widget';
 import { loadedWidgetModule } from './widget-modules';
 
@@ -49,6 +55,14 @@ function rjsfOverrides(): RegistryWidgetsType {
   };
 }
 
+/** The select and the pickers of a read-only form, which load no library (read-only-widgets.tsx). */
+const READ_ONLY_OVERRIDES: RegistryWidgetsType = {
+  DateWidget: ReadOnlyDateWidget,
+  TimeWidget: ReadOnlyTimeWidget,
+  DateTimeWidget: ReadOnlyDateTimeWidget,
+  SelectWidget: ReadOnlySelectWidget,
+};
+
 /** One registry per set of loaded widget modules, so a form gets the same object on every render. */
 const registries = new Map<string, RegistryWidgetsType>();
 
@@ -59,18 +73,22 @@ const registries = new Map<string, RegistryWidgetsType>();
  * `richText` (slate editor), `attachments` (file upload) and `image` (image display).
  * Property selects need no option loading: the schema transform in `property-options.ts` gives
  * those fields an `enum`, which the select renders. The widgets of the modules loaded so far are
- * registered themselves; the others through a stand-in that loads them. The same object comes
- * back while the loaded modules stay the same (rjsf keys its caches on it).
+ * registered themselves; the others through a stand-in that loads them. A `readOnly` form (a
+ * stored submission's view) gets the select and the pickers of read-only-widgets.tsx instead,
+ * which need neither module. The same object comes back while the loaded modules stay the same
+ * (rjsf keys its caches on it).
  */
-export function createWidgets(): RegistryWidgetsType {
-  const key = `${loadedWidgetModule('datePicker') ? 'dates' : ''}+${loadedWidgetModule('select') ? 'select' : ''}`;
+export function createWidgets(options: { readOnly?: boolean } = {}): RegistryWidgetsType {
+  const key = options.readOnly
+    ? 'read-only'
+    : `${loadedWidgetModule('datePicker') ? 'dates' : ''}+${loadedWidgetModule('select') ? 'select' : ''}`;
   let registry = registries.get(key);
   if (!registry) {
     registry = {
       ...getDefaultRegistry().widgets,
       TextWidget: ReadableTextWidget,
       UpDownWidget: ReadableUpDownWidget,
-      ...rjsfOverrides(),
+      ...(options.readOnly ? READ_ONLY_OVERRIDES : rjsfOverrides()),
       ...PORTAL_WIDGET_REGISTRY,
     };
     registries.set(key, registry);

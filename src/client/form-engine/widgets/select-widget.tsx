@@ -1,6 +1,5 @@
 import {
   ariaDescribedByIds,
-  enumOptionSelectedValue,
   enumOptionValueDecoder,
   enumOptionValueEncoder,
   getOptionValueFormat,
@@ -12,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import 'choices.js/public/assets/styles/choices.min.css';
 import { labelId } from '../templates/field-template';
 import { useRemoteOptions } from './remote-options';
+import { chosenValues } from './select-options';
 
 /** Select dropdown maximum height in px; the CSS in rich-text/rich-text.css uses it. */
 export const SELECT_MAX_HEIGHT_PX = 350;
@@ -20,24 +20,6 @@ const RENDER_LIMIT = 200;
 const SEARCH_LIMIT = 50;
 
 type Props = WidgetProps & { multiple?: boolean };
-
-/** The encoded values of the options `props.value` selects. */
-function chosenValues(
-  props: Props,
-  enumOptions: EnumOptionsType[],
-  format: ReturnType<typeof getOptionValueFormat>,
-): Set<string> {
-  const selected: unknown = enumOptionSelectedValue(
-    props.value,
-    enumOptions,
-    Boolean(props.multiple),
-    format,
-    props.multiple ? [] : '',
-  );
-  return new Set(
-    (Array.isArray(selected) ? selected : [selected]).map((item) => (typeof item === 'string' ? item : '')),
-  );
-}
 
 /**
  * Puts the options into `select`: all of them, or (`onlyChosen`, at mount) only the placeholder and
