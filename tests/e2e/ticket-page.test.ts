@@ -96,6 +96,39 @@ describe('the ticket page of a record', () => {
   });
 });
 
+describe('what the ticket page asks for', () => {
+  it('asks for the ticket, its comments and its history while its area is still on its way', async () => {
+    const page = await requesterContext.newPage();
+    let releaseArea = () => {};
+    const areaHeld = new Promise<void>((resolve) => {
+      releaseArea = resolve;
+    });
+    await page.route('**/api/areas/ResidentService', async (route) => {
+      await areaHeld;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/tickets/${ticket.id}`) asked.push('ticket');
+      if (url.pathname === `/api/tickets/${ticket.id}/comments`) asked.push('comments');
+      if (url.pathname === '/api/changes' && url.searchParams.get('ticket') === ticket.id) asked.push('history');
+    });
+    try {
+      await page.goto(`${portal.baseUrl}${ticketPath()}`);
+      await expect.poll(() => [...asked].sort()).toEqual(['comments', 'history', 'ticket']);
+      releaseArea();
+      await page.getByRole('heading', { level: 1, name: `${ticket.number} — Resident service request` }).waitFor();
+      await ticketViewSettled(page);
+      // each was asked for once: the page took what its route had started
+      expect([...asked].sort()).toEqual(['comments', 'history', 'ticket']);
+    } finally {
+      releaseArea();
+      await page.close();
+    }
+  });
+});
+
 describe('/Tickets/comments/{id}', () => {
   it('replaces itself with the record’s page', async () => {
     await requester.goto(`${portal.baseUrl}/Forms`);

@@ -3,6 +3,7 @@
  * and offers `reload()` for a "Try again" button.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { takeLoadedAhead } from './load-ahead';
 import { startProgress } from './progress';
 
 /** State of one load: `loading`, then `ready` with data or `error` with what was thrown. */
@@ -15,7 +16,8 @@ type LoadState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { sta
 
 /**
  * Runs `load(signal)` whenever `key` changes (or `reload()` is called) and returns its state.
- * `load` may change identity between renders; only `key` decides when to load again.
+ * `load` may change identity between renders; only `key` decides when to load again. The first
+ * load of a key takes the one `loadAhead(key, …)` started (load-ahead.ts), if any, instead.
  */
 export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
   const loadRef = useRef(load);
@@ -33,7 +35,8 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
     setState((previous) =>
       previous.status === 'loading' && previous.key === key ? previous : { status: 'loading', key, attempt },
     );
-    loadRef.current(controller.signal).then(
+    const early = attempt === 0 ? (takeLoadedAhead(key) as Promise<T> | undefined) : undefined;
+    (early ?? loadRef.current(controller.signal)).then(
       (data) => {
         endProgress();
         if (!controller.signal.aborted) setState({ status: 'ready', data, key, attempt });

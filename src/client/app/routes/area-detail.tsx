@@ -6,7 +6,8 @@
  * the approvals feature's state and decision form and the assignments feature's note. A record of
  * an area whose folder was removed still shows, with the form it was stored with.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useParams } from 'react-router';
 import type { Ticket } from '../../../shared/tickets';
 import { ApprovalState } from '../../features/approvals/components/approval-state';
 import { AreaDetailPage } from '../../features/areas/components/area-detail-page';
@@ -14,7 +15,11 @@ import { ChildSections, RecordHeader, recordElsewhere } from '../../features/are
 import { usePropertyNames } from '../../features/areas/use-property-labels';
 import { AssignmentNote } from '../../features/assignments/components/assignment-note';
 import { SlaPanel } from '../../features/sla/components/sla-panel';
-import { RetiredAreaTicketPage, TicketPage } from '../../features/tickets/components/ticket-view-page';
+import {
+  loadTicketPageAhead,
+  RetiredAreaTicketPage,
+  TicketPage,
+} from '../../features/tickets/components/ticket-view-page';
 
 const renderSla = (ticket: Ticket) => <SlaPanel sla={ticket.sla} />;
 
@@ -31,6 +36,11 @@ function panelExtra(ticket: Ticket, reload: () => void): ReactNode {
 }
 
 export default function AreaDetailRoute() {
+  const { id } = useParams();
+  // the ticket's own requests beside the area's, not after it
+  useEffect(() => {
+    if (id) loadTicketPageAhead(id);
+  }, [id]);
   const propertyNames = usePropertyNames();
   const slots = { propertyNames, renderSla, panelExtra };
   return (

@@ -11,6 +11,7 @@ import { areaDetailPath } from '../../../config/paths';
 import { fetchAreaOfSubmission } from '../../../lib/area-api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { loadAhead } from '../../../lib/load-ahead';
 import { isNotFoundError, toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useResource, type Resource } from '../../../lib/use-resource';
@@ -46,6 +47,26 @@ function useLatest<T>(resource: Resource<T>, key: string): T | undefined {
   if (resource.status === 'ready') last.current = { key, data: resource.data };
   else if (resource.status === 'error' || last.current?.key !== key) last.current = null;
   return last.current?.data;
+}
+
+/** The ticket's history as its page shows it: the latest 100 changes. */
+function fetchHistory(id: string, signal?: AbortSignal) {
+  return fetchChanges(new URLSearchParams({ ticket: id, limit: '100' }), signal);
+}
+
+/**
+ * Starts what the ticket page of record `id` loads — the ticket, its comments and history
+ * (load-ahead.ts) and the chunks of its form and comments — before the page mounts: its route
+ * calls it as it opens, while the record's area (which the page needs first) is on its way, so
+ * the page does not wait for one request after another.
+ */
+export function loadTicketPageAhead(id: string): void {
+  loadAhead(`ticket:${id}`, () => fetchTicket(id));
+  loadAhead(`comments:${id}`, () => fetchComments(id));
+  loadAhead(`history:${id}`, () => fetchHistory(id));
+  void storedData.preload();
+  void commentThread.preload();
+  void commentComposer.preload();
 }
 
 /** The slots the route module fills with other features' pieces; `area` is the record's area. */
@@ -105,9 +126,7 @@ export function TicketPage({
   const showSubmission = useCallback(() => setSubmissionShown(true), []);
   const ticketResource = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
   const commentsResource = useResource(`comments:${id}`, (signal) => fetchComments(id, signal));
-  const historyResource = useResource(`history:${id}`, (signal) =>
-    fetchChanges(new URLSearchParams({ ticket: id, limit: '100' }), signal),
-  );
+  const historyResource = useResource(`history:${id}`, (signal) => fetchHistory(id, signal));
   const loaded = useLatest(ticketResource, id);
   const comments = useLatest(commentsResource, id);
   const history = useLatest(historyResource, id);

@@ -1,0 +1,36 @@
+/**
+ * Loads started before the component that shows them mounts, so a page does not fetch one thing
+ * after another: the ticket page's route starts the ticket, its comments and its history while
+ * its area (which the page needs first) is still on its way. {@link useResource} takes a load
+ * started here for its key instead of starting its own.
+ */
+
+/** How long a load started ahead waits to be taken, in ms; after that a mount fetches afresh. */
+export const LOAD_AHEAD_TTL_MS = 10_000;
+
+const started = new Map<string, { promise: Promise<unknown>; at: number }>();
+
+function forgetOld(now: number): void {
+  for (const [key, entry] of started) if (now - entry.at > LOAD_AHEAD_TTL_MS) started.delete(key);
+}
+
+/**
+ * Starts `load()` now for the `useResource(key, …)` about to mount; `load` must give what that
+ * hook's own loader gives. Does nothing while a load of `key` started ahead waits to be taken.
+ * A failure is reported by the hook that takes it (and by nothing if none does).
+ */
+export function loadAhead(key: string, load: () => Promise<unknown>, now = Date.now()): void {
+  forgetOld(now);
+  if (started.has(key)) return;
+  const promise = load();
+  promise.catch(() => undefined);
+  started.set(key, { promise, at: now });
+}
+
+/** The load of `key` started ahead at most {@link LOAD_AHEAD_TTL_MS} ago, taken (a second call gets nothing). */
+export function takeLoadedAhead(key: string, now = Date.now()): Promise<unknown> | undefined {
+  forgetOld(now);
+  const entry = started.get(key);
+  started.delete(key);
+  return entry?.promise;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { LOAD_AHEAD_TTL_MS, loadAhead, takeLoadedAhead } from '../../../../src/client/lib/load-ahead';
+
+describe('loadAhead', () => {
+  it('starts a load once and hands it to the first taker only', async () => {
+    let calls = 0;
+    const load = () => Promise.resolve(`ticket ${(calls += 1)}`);
+    loadAhead('ticket:a', load, 1_000);
+    loadAhead('ticket:a', load, 1_001);
+    expect(calls).toBe(1);
+    const taken = takeLoadedAhead('ticket:a', 1_002);
+    await expect(taken).resolves.toBe('ticket 1');
+    expect(takeLoadedAhead('ticket:a', 1_003)).toBeUndefined();
+    expect(takeLoadedAhead('ticket:never', 1_003)).toBeUndefined();
+  });
+
+  it('forgets a load nobody took within its time to live', () => {
+    loadAhead('ticket:b', () => Promise.resolve('b'), 5_000);
+    expect(takeLoadedAhead('ticket:b', 5_000 + LOAD_AHEAD_TTL_MS + 1)).toBeUndefined();
+  });
+
+  it('keeps a failed load for its taker, without an unhandled rejection meanwhile', async () => {
+    loadAhead('ticket:c', () => Promise.reject(new Error('404')), 9_000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(takeLoadedAhead('ticket:c', 9_001)).rejects.toThrow('404');
+  });
+});
