@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
+import { useStickyHeaderOffset } from '../shell/sticky-header-offset';
 import { REPORT_READ_SCOPES } from '../../../shared/report-tracker';
 import {
   ADMIN_SCOPE,
@@ -51,6 +52,8 @@ export function NavBar() {
   const menuId = useId();
   const [isOpen, setOpen] = useState(false);
   const [isSigningOut, setSigningOut] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  useStickyHeaderOffset(header);
 
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -60,7 +63,7 @@ export function NavBar() {
   };
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="site-header__inner">
         <Link to={paths.home} className="site-header__brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
