@@ -18,7 +18,8 @@ const clientFile = (path: string) => new URL(`./src/client/${path}`, import.meta
  * rendering a form load. Left out, each in a chunk of its own that a form loads only when its
  * schemas use it (src/client/form-engine/widgets/widget-modules.ts): the rich-text editor (slate),
  * the select (choices.js), the date/time pickers (flatpickr) and the help tooltip (tippy.js), with
- * our modules that import them. Of src/shared only what imports the form stack, directly or
+ * our modules that import them; and the read-only form of the ticket page (`stored-data`, with the
+ * read-only select and pickers), which the create pages do not need. Of src/shared only what imports the form stack, directly or
  * through another (form-validation imports ajv-formats, area-rules imports form-validation): a
  * chunk outside the group holding one would import this chunk while this one imports it, and of
  * two chunks that import each other one runs before the other is ready. Any other shared helper
@@ -29,7 +30,7 @@ const FORM_ENGINE_MODULES = new RegExp(
   [
     String.raw`node_modules[\\/](@rjsf|@x0k|ajv|ajv-formats|fast-uri|fast-equals|fast-deep-equal|jsonpointer|json-schema-traverse|react-is)[\\/]`,
     String.raw`src[\\/]shared[\\/](form-validation|area-rules|form-formats|precompiled-validators|form-steps)\.`,
-    String.raw`src[\\/]client[\\/]form-engine[\\/](?!widgets[\\/](select-widget|date-picker-widget)\.|widgets[\\/]rich-text[\\/](rich-text-editor|rich-text-toolbar|commands|timed-history|resize-observer|address-dialog|toolbar-icons)\.|templates[\\/]help-tooltip\.|steps[\\/])`,
+    String.raw`src[\\/]client[\\/]form-engine[\\/](?!stored-data\.|widgets[\\/](select-widget|date-picker-widget|read-only-widgets)\.|widgets[\\/]rich-text[\\/](rich-text-editor|rich-text-toolbar|commands|timed-history|resize-observer|address-dialog|toolbar-icons)\.|templates[\\/]help-tooltip\.|steps[\\/])`,
   ].join('|'),
 );
 

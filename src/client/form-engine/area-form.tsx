@@ -1,5 +1,11 @@
 import Form from '@rjsf/core';
-import type { Experimental_DefaultFormStateBehavior, RegistryFieldsType, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type {
+  Experimental_DefaultFormStateBehavior,
+  RegistryFieldsType,
+  RegistryWidgetsType,
+  RJSFValidationError,
+  UiSchema,
+} from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { LoadError, Loading } from '../components/status-message';
 import type { AreaRule } from '../../shared/area-rules';
@@ -92,6 +98,13 @@ export type AreaFormProps = {
   initialFormData?: JsonValue;
   /** Read-only view of stored data: no validation, no submit button. */
   readonly?: boolean;
+  /**
+   * With `readonly`: the widgets that replace the select and the date/time pickers, which need
+   * none of their libraries (`READ_ONLY_WIDGETS` of widgets/read-only-widgets.tsx, which
+   * `StoredData` passes, so the module stays out of the editable form's chunks). Without them a
+   * read-only form draws those fields with the editable widgets, loading their modules.
+   */
+  readOnlyWidgets?: RegistryWidgetsType;
   /** Disables the submit button (a submit is in flight). */
   submitting?: boolean;
   /** Server-side errors shown on their fields (from `toErrorSchema`). */
@@ -157,7 +170,7 @@ function LoadedAreaForm(props: AreaFormProps) {
 const renderRjsfForm = (props: StepFormProps) => <RjsfAreaForm {...props} />;
 
 function RjsfAreaForm(props: StepFormProps) {
-  const { schema, uiSchema, validator, rules, formData, initialFormData, readonly = false, submitting = false, extraErrors, onChange, onSubmit, actions, submitLabel = 'Submit' } = props;
+  const { schema, uiSchema, validator, rules, formData, initialFormData, readonly = false, readOnlyWidgets, submitting = false, extraErrors, onChange, onSubmit, actions, submitLabel = 'Submit' } = props;
   // One function per rules object: rjsf re-validates and re-renders when a prop changes identity.
   const customValidate = useMemo(() => (rules?.length ? createRulesValidator<FormValue>(rules) : undefined), [rules]);
   const isObject = useMemo(() => isObjectRoot(schema), [schema]);
@@ -173,7 +186,7 @@ function RjsfAreaForm(props: StepFormProps) {
         validator={validator}
         customValidate={readonly ? undefined : customValidate}
         // the same registry object while the loaded widget modules stay the same (rjsf keys caches on it)
-        widgets={createWidgets({ readOnly: readonly })}
+        widgets={createWidgets(readonly ? readOnlyWidgets : undefined)}
         fields={FIELDS}
         templates={TEMPLATES}
         formData={shown as FormValue | undefined}

@@ -6,6 +6,7 @@ import { fetchSchemaVersion } from '../lib/area-api';
 import { useResource } from '../lib/use-resource';
 import { AreaForm } from './area-form';
 import { useAreaFormSchemas } from './use-area-form-schemas';
+import { READ_ONLY_WIDGETS } from './widgets/read-only-widgets';
 
 type ShownProps = {
   /** Called once the form (or the error that replaces it) is on screen, no longer "Loading…". */
@@ -28,6 +29,7 @@ function StoredForm({ area, submission, onShown }: { area: AreaDefinition; submi
       rules={area.rules}
       formData={submission.data}
       readonly
+      readOnlyWidgets={READ_ONLY_WIDGETS}
     />
   );
 }

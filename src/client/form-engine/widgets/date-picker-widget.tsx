@@ -3,8 +3,9 @@ import flatpickr from 'flatpickr';
 import type { Instance } from 'flatpickr/dist/types/instance';
 import { useEffect, useRef } from 'react';
 import 'flatpickr/dist/flatpickr.min.css';
-import { readableDateText, type PickerMode } from './read-only-widgets';
+import { formatScalar } from '../../../shared/display-format';
 
+type PickerMode = 'date' | 'time' | 'date-time';
 
 /** What the person types and sees (flatpickr tokens), per mode; stored values are ISO 8601. */
 const INPUT_FORMAT: Record<PickerMode, string> = { date: 'Y-m-d', time: 'H:i', 'date-time': 'Y-m-d H:i' };
@@ -46,6 +47,15 @@ function toText(mode: PickerMode, value: unknown): string {
   return picked instanceof Date ? flatpickr.formatDate(picked, INPUT_FORMAT[mode]) : (picked ?? '');
 }
 
+/**
+ * The text a read-only field shows (a form's review step): the value as people read it
+ * (docs/behaviour.md "Showing values"), nothing when empty. The ticket page's read-only form draws
+ * its dates with read-only-widgets.tsx instead, without this chunk.
+ */
+function toReadableText(mode: PickerMode, value: unknown): string {
+  return typeof value === 'string' ? formatScalar(value, { format: mode }) : '';
+}
+
 function createPickerWidget(mode: PickerMode) {
   /**
    * A flatpickr picker for this `format` (date, time or date-time): typing works
@@ -72,7 +82,7 @@ function createPickerWidget(mode: PickerMode) {
       if (!element) return;
       if (picker.current) picker.current.setDate(toPicker(mode, value) ?? '', false);
       else if (document.activeElement !== element)
-        element.value = readonly ? readableDateText(mode, value) : toText(mode, value);
+        element.value = readonly ? toReadableText(mode, value) : toText(mode, value);
     }, [value, readonly]);
     // a new bound or unmount: the attached picker goes (the next focus attaches one with the new bounds)
     useEffect(
@@ -107,7 +117,7 @@ function createPickerWidget(mode: PickerMode) {
         name={id}
         type="text"
         className="form-control"
-        defaultValue={readonly ? readableDateText(mode, value) : toText(mode, value)}
+        defaultValue={readonly ? toReadableText(mode, value) : toText(mode, value)}
         disabled={disabled || readonly}
         required={required}
         autoFocus={autofocus}

@@ -10,12 +10,6 @@ import { AttachmentsWidget } from './attachments-widget';
 import { deferredWidget } from './deferred-widget';
 import { ImageDisplayWidget } from './image-display';
 import { ReadableTextWidget, ReadableUpDownWidget } from './readable-input';
-import {
-  ReadOnlyDateTimeWidget,
-  ReadOnlyDateWidget,
-  ReadOnlySelectWidget,
-  ReadOnlyTimeWidget,
-} from './read-only-widgets';
 import { RichTextWidget } from './rich-text-widget';
 import { loadedWidgetModule } from './widget-modules';
 
@@ -55,16 +49,10 @@ function rjsfOverrides(): RegistryWidgetsType {
   };
 }
 
-/** The select and the pickers of a read-only form, which load no library (read-only-widgets.tsx). */
-const READ_ONLY_OVERRIDES: RegistryWidgetsType = {
-  DateWidget: ReadOnlyDateWidget,
-  TimeWidget: ReadOnlyTimeWidget,
-  DateTimeWidget: ReadOnlyDateTimeWidget,
-  SelectWidget: ReadOnlySelectWidget,
-};
-
 /** One registry per set of loaded widget modules, so a form gets the same object on every render. */
 const registries = new Map<string, RegistryWidgetsType>();
+/** One registry per set of read-only widgets handed in. */
+const readOnlyRegistries = new WeakMap<RegistryWidgetsType, RegistryWidgetsType>();
 
 /**
  * rjsf's default widgets plus the portal's own: rjsf's text and up-down inputs showing read-only
@@ -73,25 +61,30 @@ const registries = new Map<string, RegistryWidgetsType>();
  * `richText` (slate editor), `attachments` (file upload) and `image` (image display).
  * Property selects need no option loading: the schema transform in `property-options.ts` gives
  * those fields an `enum`, which the select renders. The widgets of the modules loaded so far are
- * registered themselves; the others through a stand-in that loads them. A `readOnly` form (a
- * stored submission's view) gets the select and the pickers of read-only-widgets.tsx instead,
- * which need neither module. The same object comes back while the loaded modules stay the same
- * (rjsf keys its caches on it).
+ * registered themselves; the others through a stand-in that loads them. A read-only form (a
+ * stored submission's view) passes `readOnlyWidgets` (read-only-widgets.tsx), which replace the
+ * select and the pickers and need neither module. The same object comes back while the loaded
+ * modules (or the read-only widgets) stay the same (rjsf keys its caches on it).
  */
-export function createWidgets(options: { readOnly?: boolean } = {}): RegistryWidgetsType {
-  const key = options.readOnly
-    ? 'read-only'
-    : `${loadedWidgetModule('datePicker') ? 'dates' : ''}+${loadedWidgetModule('select') ? 'select' : ''}`;
+export function createWidgets(readOnlyWidgets?: RegistryWidgetsType): RegistryWidgetsType {
+  if (readOnlyWidgets) {
+    let registry = readOnlyRegistries.get(readOnlyWidgets);
+    if (!registry) {
+      registry = { ...baseWidgets(), ...readOnlyWidgets, ...PORTAL_WIDGET_REGISTRY };
+      readOnlyRegistries.set(readOnlyWidgets, registry);
+    }
+    return registry;
+  }
+  const key = `${loadedWidgetModule('datePicker') ? 'dates' : ''}+${loadedWidgetModule('select') ? 'select' : ''}`;
   let registry = registries.get(key);
   if (!registry) {
-    registry = {
-      ...getDefaultRegistry().widgets,
-      TextWidget: ReadableTextWidget,
-      UpDownWidget: ReadableUpDownWidget,
-      ...(options.readOnly ? READ_ONLY_OVERRIDES : rjsfOverrides()),
-      ...PORTAL_WIDGET_REGISTRY,
-    };
+    registry = { ...baseWidgets(), ...rjsfOverrides(), ...PORTAL_WIDGET_REGISTRY };
     registries.set(key, registry);
   }
   return registry;
+}
+
+/** rjsf's default widgets with its text and up-down inputs reading numbers as people do. */
+function baseWidgets(): RegistryWidgetsType {
+  return { ...getDefaultRegistry().widgets, TextWidget: ReadableTextWidget, UpDownWidget: ReadableUpDownWidget };
 }

@@ -2,7 +2,8 @@
  * The select and the date/time fields of a read-only form (a stored submission's view), drawn
  * without the libraries their editable widgets load: a stored value is only shown, so choices.js
  * (select-widget.tsx) and flatpickr (date-picker-widget.tsx) are not needed, and the read-only
- * form asks for neither module (widget-needs.ts). The markup is what the editable widgets draw
+ * form asks for neither module (widget-needs.ts). In a chunk of its own (vite.config.ts), with
+ * `StoredData`, so the create pages do not load it. The markup is what the editable widgets draw
  * when read-only (a disabled select holding the chosen options, a disabled input holding the
  * value as people read it), so both look the same.
  */
@@ -11,29 +12,23 @@ import {
   enumOptionValueEncoder,
   getOptionValueFormat,
   type EnumOptionsType,
+  type RegistryWidgetsType,
   type Widget,
   type WidgetProps,
 } from '@rjsf/utils';
-import { formatDate, formatDateTime, formatTime } from '../../../shared/display-format';
+import { formatScalar } from '../../../shared/display-format';
 import { useRemoteOptions } from './remote-options';
 import { chosenValues } from './select-options';
 
-/** The field modes of rjsf's date and time widgets. */
-export type PickerMode = 'date' | 'time' | 'date-time';
+/** The `format`s of rjsf's date and time widgets. */
+type DateFormat = 'date' | 'time' | 'date-time';
 
-/**
- * The text a read-only date/time field shows: the stored ISO 8601 value as people read it
- * (docs/behaviour.md "Showing values"): `Mar 2, 2026`, `2:30 PM`, `Mar 2, 2026, 2:30 PM`; `''`
- * when empty.
- */
-export function readableDateText(mode: PickerMode, value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  if (mode === 'date') return formatDate(value);
-  if (mode === 'time') return formatTime(value);
-  return formatDateTime(value);
+/** A stored ISO 8601 value as people read it (`Mar 2, 2026`, `2:30 PM`); `''` when empty. */
+function readableDate(value: unknown, format: DateFormat): string {
+  return typeof value === 'string' ? formatScalar(value, { format }) : '';
 }
 
-function readOnlyDate(mode: PickerMode): Widget {
+function readOnlyDate(mode: DateFormat): Widget {
   function ReadOnlyDateWidget(props: WidgetProps) {
     const { id, required, autofocus } = props;
     return (
@@ -42,7 +37,7 @@ function readOnlyDate(mode: PickerMode): Widget {
         name={id}
         type="text"
         className="form-control"
-        value={readableDateText(mode, props.value)}
+        value={readableDate(props.value, mode)}
         disabled
         required={required}
         autoFocus={autofocus}
@@ -130,3 +125,15 @@ export function ReadOnlySelectWidget(props: WidgetProps) {
     </div>
   );
 }
+
+/**
+ * The select and the pickers of a read-only form, under rjsf's own keys: what `StoredData` hands
+ * to `AreaForm` (its `readOnlyWidgets`). Reached only from there, so this module stays out of the
+ * editable form's chunks.
+ */
+export const READ_ONLY_WIDGETS: RegistryWidgetsType = {
+  DateWidget: ReadOnlyDateWidget,
+  TimeWidget: ReadOnlyTimeWidget,
+  DateTimeWidget: ReadOnlyDateTimeWidget,
+  SelectWidget: ReadOnlySelectWidget,
+};

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AreaForm } from '../../../../src/client/form-engine/area-form';
 import { widgetModulesFor } from '../../../../src/client/form-engine/widget-needs';
+import { READ_ONLY_WIDGETS } from '../../../../src/client/form-engine/widgets/read-only-widgets';
 import { loadedWidgetModule } from '../../../../src/client/form-engine/widgets/widget-modules';
 import type { JsonObject } from '../../../../src/shared/json';
 import { precompiledValidator } from './support/precompiled-validator';
@@ -43,7 +44,14 @@ const formData = {
 /** The markup of `schema` shown read-only with `formData`, in one pass (no widget module loads first). */
 function readOnlyHtml(): string {
   return renderToStaticMarkup(
-    <AreaForm schema={schema} uiSchema={{}} validator={precompiledValidator(schema)} formData={formData} readonly />,
+    <AreaForm
+      schema={schema}
+      uiSchema={{}}
+      validator={precompiledValidator(schema)}
+      formData={formData}
+      readonly
+      readOnlyWidgets={READ_ONLY_WIDGETS}
+    />,
   ).replace(/[\u202f\u00a0]/g, ' ');
 }
 
