@@ -5,28 +5,22 @@
  * administrator's navigation wraps onto a second row; below 768 px the links fold into a menu).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { closeBrowser, launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { closeAllBrowsers } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
-import { signInOnProviderPage } from './support/sign-in';
+import { signedInPage } from './support/sign-in';
 
 let portal: PortalServer;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   portal = await startPortal();
-  context = await launchBrowser();
-  context.setDefaultTimeout(20_000);
-  page = await context.newPage();
-  await page.goto(`${portal.baseUrl}/AP/Form`);
-  await signInOnProviderPage(page, 'admin');
-  await page.waitForURL(`${portal.baseUrl}/AP/Form`);
+  page = await signedInPage(portal.baseUrl, 'admin', '/AP/Form');
   await page.locator('form.area-form').waitFor();
 });
 
 afterAll(async () => {
-  await closeBrowser(context);
+  await closeAllBrowsers();
   await portal?.stop();
 });
 
