@@ -83,7 +83,10 @@ describe('the due-date control', () => {
     await page.getByText('Ticket updated.').first().waitFor();
     await expect.poll(() => due.innerText()).toContain('(overdue)');
     // the stored value is the picked local time (the page shows it back in the same time zone)
-    const shown = await page.evaluate((iso) => new Date(iso).toLocaleString(), yesterday.toISOString());
+    const shown = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      yesterday.toISOString(),
+    );
     expect(await due.innerText()).toBe(`${shown} (overdue)`);
 
     await page.goto(`${portal.baseUrl}/Tickets?overdue=true`);

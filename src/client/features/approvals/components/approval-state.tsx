@@ -1,5 +1,6 @@
 import type { ApprovalStepView, TicketApproval } from '../../../../shared/approvals';
 import { DecisionForm } from './decision-form';
+import { formatDateTime } from '../../../lib/date-format';
 
 const STATUS_TEXT: Record<ApprovalStepView['status'], string> = {
   pending: 'Not reached yet',
@@ -43,7 +44,7 @@ export function ApprovalState({
             {step.decidedBy ? (
               <span>
                 By {step.decidedBy.name}
-                {step.decidedAt ? ` · ${new Date(step.decidedAt).toLocaleString()}` : ''}
+                {step.decidedAt ? ` · ${formatDateTime(step.decidedAt)}` : ''}
               </span>
             ) : (
               <span>Approvers: {approversOf(step)}</span>

@@ -5,9 +5,10 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { toApiFailure } from '../../../lib/http';
 import { fetchMail, fetchMailMessage } from '../api';
 import { Button } from '../../../components/ui';
+import { formatDateTime } from '../../../lib/date-format';
 
 function statusOf(mail: MailSummary): string {
-  if (mail.sentAt) return `Sent ${new Date(mail.sentAt).toLocaleString()}`;
+  if (mail.sentAt) return `Sent ${formatDateTime(mail.sentAt)}`;
   if (mail.lastError) return `Not sent (${mail.attempts} attempts): ${mail.lastError}`;
   return 'In the outbox';
 }
@@ -111,7 +112,7 @@ export function MailPage() {
                   </button>
                 </td>
                 <td>{mail.to}</td>
-                <td>{new Date(mail.createdAt).toLocaleString()}</td>
+                <td>{formatDateTime(mail.createdAt)}</td>
                 <td>{statusOf(mail)}</td>
               </tr>
             ))}

@@ -8,6 +8,7 @@ import { toApiFailure } from '../../../lib/http';
 import { fetchNotifications, markRead } from '../api';
 import { setUnreadCount } from '../unread-count';
 import { Button, Checkbox } from '../../../components/ui';
+import { formatDateTime } from '../../../lib/date-format';
 
 type State =
   | { status: 'loading' }
@@ -123,7 +124,7 @@ export function NotificationsPage() {
                   </p>
                   {item.text && <p className="notification__text">{item.text}</p>}
                   <p className="notification__meta">
-                    <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
+                    <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                     {item.readAt === null && (
                       <Button type="button" variant="quiet" onClick={() => void mark({ ids: [item.id] })}>
                         Mark read<span className="visually-hidden">: {item.title}</span>

@@ -5,6 +5,7 @@ import { areaCreatePath } from '../../../config/paths';
 import { createSubmission } from '../../../lib/area-api';
 import { flushOutbox, listOutbox, subscribeOutbox, type OutboxItem } from '../../../lib/outbox';
 import { toast } from '../../../lib/toast';
+import { formatDateTime } from '../../../lib/date-format';
 
 /** The create page of a draft: `…/{Area}/Form?draft={idempotencyKey}`. */
 export function draftPath(item: OutboxItem): string {
@@ -66,7 +67,7 @@ export function OutboxPanel() {
           <ul aria-label="Waiting to send">
             {waiting.map((item) => (
               <li key={item.idempotencyKey}>
-                {item.area} form, saved <time dateTime={item.queuedAt}>{new Date(item.queuedAt).toLocaleString()}</time>
+                {item.area} form, saved <time dateTime={item.queuedAt}>{formatDateTime(item.queuedAt)}</time>
               </li>
             ))}
           </ul>

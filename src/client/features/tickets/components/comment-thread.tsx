@@ -12,6 +12,7 @@ import type { TicketComment } from '../../../../shared/tickets';
 import { DownloadButton } from '../../../form-engine/widgets/attachments-widget';
 import { storedValueToDocument } from '../../../form-engine/widgets/rich-text/html-import';
 import { RichTextView } from '../../../form-engine/widgets/rich-text/rich-text-elements';
+import { formatDateTime } from '../../../lib/date-format';
 
 /** A stored comment body as a document: a document array, or an older plain / HTML string. */
 function commentDocument(body: JsonValue): RichTextDocument {
@@ -27,7 +28,7 @@ export function CommentItem({ comment }: { comment: TicketComment }) {
     <article aria-labelledby={headingId} className={comment.isInternal ? 'comment comment--internal' : 'comment'}>
       <header id={headingId}>
         <strong>{comment.author.name}</strong> ·{' '}
-        <time dateTime={comment.createdAt}>{new Date(comment.createdAt).toLocaleString()}</time>
+        <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
         {comment.isInternal ? <span className="comment__internal"> · Internal</span> : null}
       </header>
       <RichTextView id={`comment-${comment.id}-body`} doc={commentDocument(comment.body)} />

@@ -115,7 +115,7 @@ export function TicketPanel({
   const fields = ticket.allowed?.fields ?? [];
   const canAssign = fields.includes('assigneeUserId') || fields.includes('assigneeGroupId');
   const assignee = [ticket.assigneeUser?.name, ticket.assigneeGroup?.name].filter(Boolean).join(' · ') || '—';
-  const due = ticket.dueAt ? new Date(ticket.dueAt).toLocaleString() : '—';
+  const due = ticket.dueAt ? formatDateTime(ticket.dueAt) : '—';
   const nextStatuses = ticket.allowed?.nextStatuses ?? [];
   const feedbackForm = ticket.allowed?.feedbackForm ?? null;
   // a row with a control takes the panel's full width, the control under its name
