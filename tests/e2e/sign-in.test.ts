@@ -327,6 +327,10 @@ describe('the session', () => {
     await page.getByRole('link', { name: 'Forms', exact: true }).first().click();
     await page.getByRole('heading', { name: 'Forms', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Accounting', level: 2 }).waitFor();
+    // /Forms may draw from the areas /Tickets already loaded, before the refresh (started by the
+    // first API request after the expiry) has stored its answer: wait for the stored session
+    await expect.poll(async () => (await readUser(page))?.access_token).not.toBe(before?.access_token);
+    await expect.poll(() => bearer.length).toBeGreaterThan(0);
 
     expect(grants(tokenRequests)).toEqual(['refresh_token']);
     expect(Object.fromEntries(tokenRequests[0] ?? [])).toEqual({
