@@ -37,13 +37,8 @@ const DATE_FORMATS = new Set(['date', 'time', 'date-time']);
 const RICH_TEXT_WIDGET = 'richText';
 const NO_UI: JsonObject = {};
 
-/**
- * The widget module a widget name in a UI schema renders with, if any. A `readonly` form needs
- * none of the editors: rich text shows as text, selects and pickers draw without their libraries
- * (widgets/read-only-widgets.tsx).
- */
-function moduleOfWidget(name: string, readonly: boolean): WidgetModuleName | undefined {
-  if (readonly) return undefined;
+/** The widget module a widget name in a UI schema renders with, if any. */
+function moduleOfWidget(name: string): WidgetModuleName | undefined {
   if (SELECT_WIDGETS.has(name)) return 'select';
   if (DATE_WIDGETS.has(name)) return 'datePicker';
   if (name === RICH_TEXT_WIDGET) return 'richTextEditor';
@@ -51,21 +46,21 @@ function moduleOfWidget(name: string, readonly: boolean): WidgetModuleName | und
 }
 
 /** Every widget name and help text anywhere in a UI schema, whatever field it belongs to. */
-function scanUiSchema(uiSchema: JsonValue, readonly: boolean, found: Set<WidgetModuleName>): void {
+function scanUiSchema(uiSchema: JsonValue, found: Set<WidgetModuleName>): void {
   if (Array.isArray(uiSchema)) {
-    for (const item of uiSchema) scanUiSchema(item, readonly, found);
+    for (const item of uiSchema) scanUiSchema(item, found);
     return;
   }
   if (!isJsonObject(uiSchema)) return;
   const options = readUiOptions(uiSchema);
   if (typeof options.widget === 'string') {
-    const module = moduleOfWidget(options.widget, readonly);
+    const module = moduleOfWidget(options.widget);
     if (module) found.add(module);
   }
   if (typeof options.help === 'string' && options.help !== '') found.add('helpTooltip');
-  if (!readonly && (options.optionsFrom !== undefined || options.optionsSource !== undefined)) found.add('select');
+  if (options.optionsFrom !== undefined || options.optionsSource !== undefined) found.add('select');
   for (const [key, value] of Object.entries(uiSchema)) {
-    if (key !== 'ui:options') scanUiSchema(value, readonly, found);
+    if (key !== 'ui:options') scanUiSchema(value, found);
   }
 }
 
@@ -101,8 +96,11 @@ export function widgetModulesFor(
   options: { readonly: boolean },
 ): WidgetModuleName[] {
   const found = new Set<WidgetModuleName>();
-  if (!options.readonly && uiSchema['ui:steps'] !== undefined) found.add('steps');
-  scanUiSchema(uiSchema, options.readonly, found);
+  scanUiSchema(uiSchema, found);
+  // rich text shows as text, selects and pickers draw without their libraries
+  // (widgets/read-only-widgets.tsx), and a stored record is shown whole, not in steps
+  if (options.readonly) return found.has('helpTooltip') ? ['helpTooltip'] : [];
+  if (uiSchema['ui:steps'] !== undefined) found.add('steps');
   const seen = new Map<JsonObject, Set<JsonObject>>();
   const visit = (declared: JsonObject, givenUi: JsonValue | undefined) => {
     const node = derefSchema(schema, declared);
@@ -115,9 +113,8 @@ export function widgetModulesFor(
     // a field the UI schema gives a widget renders that one (found by the scan above), items included
     const hasWidget = typeof readUiOptions(ui).widget === 'string';
     const isSelect = !hasWidget && defaultsToSelect(schema, node);
-    if (isSelect && !options.readonly) found.add('select');
-    if (!hasWidget && !options.readonly && typeof node.format === 'string' && DATE_FORMATS.has(node.format))
-      found.add('datePicker');
+    if (isSelect) found.add('select');
+    if (!hasWidget && typeof node.format === 'string' && DATE_FORMATS.has(node.format)) found.add('datePicker');
     const fields = objectFields(schema, node);
     for (const [name, field] of fields.fields) visit(field, childUiSchema(ui, name));
     for (const { schema: pattern } of fields.patterns) visit(pattern, ui.additionalProperties);
