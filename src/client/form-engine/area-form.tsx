@@ -6,7 +6,7 @@ import type {
   RJSFValidationError,
   UiSchema,
 } from '@rjsf/utils';
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { LoadError, Loading } from '../components/status-message';
 import type { AreaRule } from '../../shared/area-rules';
 import { formStepsOf } from '../../shared/form-steps';
@@ -134,17 +134,35 @@ export type AreaFormProps = {
  * The widget modules the schemas call for (rich-text editor, select, date pickers, help tooltip:
  * widget-needs.ts) are loaded together first, the loading indicator showing meanwhile, so the
  * form appears whole, with no field changing size as its widget arrives.
+ *
+ * In the browser the form's first render (tens of milliseconds for a long form on a phone) is a
+ * deferred update (`useDeferredValue` with an initial value): React renders it as a transition,
+ * in slices that yield to the browser between them, instead of in one task that blocks input;
+ * the loading indicator shows until it commits. A static render (`react-dom/server`) renders the
+ * form at once.
  */
 export function AreaForm(props: AreaFormProps) {
   const { schema, uiSchema, readonly = false } = props;
   const modules = useMemo(() => widgetModulesFor(schema, uiSchema, { readonly }), [schema, uiSchema, readonly]);
   const widgets = useWidgetModules(modules);
+  const canRender = useDeferredValue(widgets.status === 'ready', useIsStaticRender());
   if (widgets.status === 'error') return <LoadError what="This form" error={widgets.error} onRetry={widgets.retry} />;
-  if (widgets.status === 'loading') return <Loading />;
+  if (!canRender) return <Loading />;
   return (
     <AreaRulesContext.Provider value={props.rules}>
       <LoadedAreaForm {...props} />
     </AreaRulesContext.Provider>
+  );
+}
+
+const subscribeToNothing = () => () => undefined;
+
+/** True in a server or static render (`react-dom/server`), false in the browser. */
+function useIsStaticRender(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
   );
 }
 
