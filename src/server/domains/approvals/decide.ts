@@ -15,6 +15,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { REJECTED, WAITING_FOR_APPROVAL, type ApprovalDecisionBody } from '../../../shared/approvals';
 import type { JsonObject } from '../../../shared/json';
 import type { Database } from '../../db/client';
+import { writeTransaction } from '../../db/write-transaction';
 import { approvalSteps, changes, submissions } from '../../db/schema';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors';
 import { routeStoredSubmission } from '../assignments';
@@ -99,7 +100,7 @@ export async function decideApproval(
   }
   const ticket: ApprovalTicketRef = { id: row.id, number: row.number, area: row.area, requesterId: row.requesterId };
   const stepRef = { id: waiting.stepKey, name: waiting.name };
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     const bumped = await tx
       .update(submissions)
       .set({ version: sql`${submissions.version} + 1`, updatedAt: sql`now()` })

@@ -19,6 +19,7 @@ import { SCHEMA_CHANGED_ERROR } from '../../../shared/form-areas';
 import { canSubmitArea } from '../../../shared/scopes';
 import type { Submission, TicketPriority, TicketStatus } from '../../../shared/submission';
 import type { Database } from '../../db/client';
+import { writeTransaction } from '../../db/write-transaction';
 import { submissions } from '../../db/schema';
 import { isActiveProperty } from '../properties';
 import { type Area, findPropertyFields } from '../areas';
@@ -244,7 +245,7 @@ async function insertSubmission(
   properties: readonly PropertyRef[],
 ): Promise<Submission> {
   const { area, user } = input;
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const row = await writeSubmission(tx, input, properties);
     if (!row) {
       if (properties.length) throw new InactiveProperty();

@@ -14,6 +14,7 @@ import type { FieldError } from '../../../shared/api-error';
 import type { JsonValue } from '../../../shared/json';
 import { REQUESTER_REPLY_TRANSITION, type TicketComment } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
+import { writeTransaction } from '../../db/write-transaction';
 import { changes, submissions, ticketComments, users } from '../../db/schema';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../lib/errors';
 import { myGroupIdList, ticketRoles } from '../submissions';
@@ -120,7 +121,7 @@ export async function postComment(
   const reopens = !input.isInternal && roles.includes('requester') && ticket.status === REQUESTER_REPLY_TRANSITION.from;
   let commentId: string;
   try {
-    commentId = await db.transaction(async (tx) => {
+    commentId = await writeTransaction(db, async (tx) => {
       const [row] = await tx
         .insert(ticketComments)
         .values({

@@ -23,6 +23,7 @@ import {
   type TicketStatus,
 } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
+import { writeTransaction } from '../../db/write-transaction';
 import { changes, roleGroups, submissions, users } from '../../db/schema';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors';
 import { myGroupIdList, ticketRoles } from '../submissions';
@@ -186,7 +187,7 @@ export async function updateTicket(
     // change was refused above: no transition leaves them).
     throw new HttpError(409, 'approval_held', `The ticket is ${from}: only an approval decision changes it.`);
   }
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     const updated = await tx
       .update(submissions)
       .set({ ...set, version: sql`${submissions.version} + 1`, updatedAt: sql`now()` })
