@@ -82,7 +82,7 @@ describe('writeTransaction', () => {
       await tx.execute(sql`select "id" from "changes" where "entity_id" = ${'probe'}`);
       await tx.execute(sql`select "id" from "changes" where "entity_id" = ${'probe again'}`);
       const result = await tx.execute(sql`select "name", "statement" from pg_prepared_statements`);
-      return (result as unknown as { rows: Prepared[] }).rows;
+      return (result as { rows: Prepared[] }).rows;
     });
     const name = statementNameOf(text);
     expect(name).toMatch(/^tm_write_\d+$/);
@@ -95,7 +95,7 @@ describe('writeTransaction', () => {
     const prepared = await writeTransaction(db, async (tx) => {
       await tx.execute(sql`select "id" from "changes" where "entity_id" = ${'probe'}`);
       const result = await tx.execute(sql`select "name" from pg_prepared_statements`);
-      return (result as unknown as { rows: Prepared[] }).rows;
+      return (result as { rows: Prepared[] }).rows;
     });
     expect(prepared).toEqual([]);
   });
@@ -120,7 +120,7 @@ describe('writeTransaction', () => {
           if (entered === POOL_SIZE) openBarrier();
           await barrier;
           const result = await tx.execute(sql`select "name", "statement" from pg_prepared_statements`);
-          return (result as unknown as { rows: Prepared[] }).rows;
+          return (result as { rows: Prepared[] }).rows;
         }),
       ),
     );

@@ -18,7 +18,7 @@
  * transaction.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './client';
 import * as schema from './schema';
 
@@ -83,7 +83,7 @@ const onConnection = new WeakMap<pg.PoolClient, Database>();
 function databaseOn(client: pg.PoolClient): Database {
   let db = onConnection.get(client);
   if (!db) {
-    db = drizzle({ client: namingStatements(client), schema }) as unknown as Database;
+    db = drizzle({ client: namingStatements(client), schema });
     onConnection.set(client, db);
   }
   return db;
