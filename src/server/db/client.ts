@@ -13,7 +13,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { registerLockPool } from './advisory-lock';
-import { registerWritePool } from './write-transaction';
 import { FairQueue } from '../lib/fair-queue';
 import * as schema from './schema';
 
@@ -75,7 +74,6 @@ export async function openDatabase(
     pool.on('error', onIdleError);
     const db = drizzlePg({ client: pool, schema });
     registerLockPool(db, pool);
-    registerWritePool(db, pool);
     return {
       db,
       migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),

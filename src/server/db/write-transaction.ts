@@ -18,7 +18,7 @@
  * transaction.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from './client';
 import * as schema from './schema';
 
@@ -41,13 +41,6 @@ export function statementNameOf(text: string): string | undefined {
     statementNames.set(text, name);
   }
   return name;
-}
-
-const pools = new WeakMap<Database, pg.Pool>();
-
-/** Called by openDatabase for a PostgreSQL pool: its write transactions name their statements. */
-export function registerWritePool(db: Database, pool: pg.Pool): void {
-  pools.set(db, pool);
 }
 
 type QueryConfig = { text: string; name?: string; values?: unknown[] };
@@ -95,8 +88,9 @@ function databaseOn(client: pg.PoolClient): Database {
  * its own whose parameterised statements are named prepared statements (module comment).
  */
 export async function writeTransaction<T>(db: Database, work: (tx: WriteTransaction) => Promise<T>): Promise<T> {
-  const pool = pools.get(db);
-  if (!pool) return db.transaction(work);
+  // drizzle's node-postgres database exposes its pool as `$client` (lib/prepared-by-shape.ts reads it too)
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return db.transaction(work);
   const client = await pool.connect();
   try {
     return await databaseOn(client).transaction(work);
