@@ -66,7 +66,7 @@ describe('the notification bell', () => {
     await bell(handler).click();
     await handler.waitForURL(`${portal.baseUrl}/Notifications`);
     await handler.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
-    expect(await handler.title()).toBe('Notifications – TM online portal');
+    await expect.poll(() => handler.title()).toBe('Notifications – TM online portal');
     await expect.poll(() => handler.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     const item = handler.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first();
     await item.getByRole('link', { name: /was assigned to Maintenance$/ }).waitFor();

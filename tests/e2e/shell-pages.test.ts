@@ -202,7 +202,8 @@ describe('My requests (GET /api/me/requests)', () => {
 
     await page.getByRole('link', { name: 'Finished', exact: true }).click();
     await page.waitForURL(`${base}/MyRequests?state=closed`);
-    expect(await page.getByRole('link', { name: 'Finished' }).getAttribute('aria-current')).toBe('page');
+    // the router changes the URL before React renders the new state: wait for the render
+    await expect.poll(() => page.getByRole('link', { name: 'Finished' }).getAttribute('aria-current')).toBe('page');
     // the employee's finished requests (other tests of this file close some), never this open one
     await page.locator('.request-list, p.note').first().waitFor();
     expect(await card.count()).toBe(0);

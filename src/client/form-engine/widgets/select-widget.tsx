@@ -78,6 +78,13 @@ function listboxId(id: string): string {
  * control the listbox (`aria-controls`); the dropdown wrapper, which has no role, loses the
  * `aria-expanded` choices.js puts on it (ARIA allows it on no generic element), and the search
  * input's `aria-expanded` follows the list instead.
+ *
+ * choices.js hides the list one animation frame after a choice is made (the focus back on the box,
+ * or in a multi-select's input): a Tab pressed in that frame moved into the list, to a single
+ * select's search input or to the list itself (Chrome makes a scrolling box a Tab stop), just
+ * before it was hidden, and the focus fell to `<body>`. The box (a multi-select's input) is the
+ * Tab stop; the list and a single select's search input are taken out of the Tab order (the
+ * arrow keys move through the options, with the focus where it is).
  */
 function labelCombobox(built: Choices, select: HTMLSelectElement, fieldId: string): void {
   const listbox = built.choiceList.element;
@@ -86,6 +93,8 @@ function labelCombobox(built: Choices, select: HTMLSelectElement, fieldId: strin
   const search = built.input.element;
   search.setAttribute('role', 'combobox');
   search.removeAttribute('aria-label');
+  listbox.tabIndex = -1;
+  if (!select.multiple) search.tabIndex = -1;
   for (const element of [built.containerOuter.element, search]) {
     element.setAttribute('aria-controls', listbox.id);
     if (hasLabel) element.setAttribute('aria-labelledby', labelId(fieldId));
@@ -190,6 +199,9 @@ export function SelectWidget(props: Props) {
         labelId: document.getElementById(labelId(select.id)) ? labelId(select.id) : '',
       });
       labelCombobox(built, select, select.id);
+      // choices.js empties its search box only when a new option is picked: what was typed before
+      // Escape, a Tab away, or a pick of the option already chosen would begin the next search
+      select.addEventListener('hideDropdown', () => built.clearInput());
       choices = built;
       if (!byMouse) {
         (multiple ? built.input.element : built.containerOuter.element).focus();
