@@ -4,13 +4,19 @@
  * progress (`uploadAttachment`), an "Internal" checkbox for handlers only and a Post button. A
  * refusal shows the server's message (and its field errors) and keeps the draft; the
  * Idempotency-Key is renewed only after a comment was stored.
+ *
+ * The editor is built when the comment box first takes the focus (click or Tab), not with the
+ * page: until then the box is a plain text area, so opening a ticket mounts no slate editor (a
+ * slow phone spent tens of milliseconds on it before the page answered). The editor's chunk
+ * (widget-modules.ts) loads as the composer mounts; text typed before it is there stays in the
+ * text area and goes into the editor, caret at the end, when it is built.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ValidationErrorBody } from '../../../../shared/api-error';
 import { formatBytes, MAX_ATTACHMENT_BYTES, type AttachmentRef } from '../../../../shared/attachment';
 import { isDocumentEmpty, plainTextDocument, type RichTextDocument } from '../../../../shared/rich-text';
 import { MAX_ATTACHMENTS_PER_COMMENT } from '../../../../shared/tickets';
-import { RichTextEditor } from '../../../form-engine/widgets/rich-text/rich-text-editor';
+import { useWidgetModule } from '../../../form-engine/widgets/widget-modules';
 import { uploadAttachment } from '../../../lib/attachments';
 import { toApiFailure } from '../../../lib/http';
 import { createIdempotencyKey } from '../../../lib/idempotency-key';
@@ -25,6 +31,11 @@ function failureText(error: unknown): string {
   return [failure.message, ...errors.map((e) => `${e.path || 'comment'}: ${e.message}`)].join(' ');
 }
 
+/** Plain text as a document of one paragraph per line. */
+function linesDocument(text: string): RichTextDocument {
+  return text.split('\n').flatMap((line) => plainTextDocument(line));
+}
+
 export type CommentComposerProps = {
   ticketId: string;
   canCommentInternal: boolean;
@@ -35,7 +46,10 @@ export type CommentComposerProps = {
 /** See the module comment. */
 export function CommentComposer({ ticketId, canCommentInternal, onPosted }: CommentComposerProps) {
   const [doc, setDoc] = useState<RichTextDocument>(() => plainTextDocument(''));
-  const [editorKey, setEditorKey] = useState(0);
+  // the plain text area until the box first takes the focus and the editor's chunk is there
+  const [isEditing, setEditing] = useState(false);
+  const [plainText, setPlainText] = useState('');
+  const editorModule = useWidgetModule('richTextEditor');
   const [files, setFiles] = useState<AttachmentRef[]>([]);
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [isInternal, setIsInternal] = useState(false);
@@ -82,7 +96,8 @@ export function CommentComposer({ ticketId, canCommentInternal, onPosted }: Comm
       );
       idempotencyKey.current = createIdempotencyKey();
       setDoc(plainTextDocument(''));
-      setEditorKey((key) => key + 1);
+      setPlainText('');
+      setEditing(false);
       setFiles([]);
       setPending([]);
       setIsInternal(false);
@@ -102,7 +117,28 @@ export function CommentComposer({ ticketId, canCommentInternal, onPosted }: Comm
         void send();
       }}
     >
-      <RichTextEditor key={editorKey} id="new-comment" label="New comment" initialDoc={doc} onChange={setDoc} />
+      {isEditing && editorModule ? (
+        <editorModule.RichTextEditor id="new-comment" label="New comment" initialDoc={doc} onChange={setDoc} focusOnMount />
+      ) : (
+        <div className="rich-text">
+          <textarea
+            id="new-comment"
+            className="rich-text__editable form-control comment-composer__plain"
+            aria-label="New comment"
+            rows={3}
+            value={plainText}
+            onChange={(event) => {
+              setPlainText(event.target.value);
+              setDoc(linesDocument(event.target.value));
+            }}
+            onFocus={() => setEditing(true)}
+            // focus that left before the editor's chunk arrived: the editor must not take it back
+            onBlur={() => {
+              if (!editorModule) setEditing(false);
+            }}
+          />
+        </div>
+      )}
       {files.length || pending.length ? (
         <ul className="attachments__list" aria-label="Files to attach">
           {files.map((file) => (
