@@ -3,7 +3,9 @@
  * maintenance handler posts a comment with bold text and a file and an internal one; the
  * requester sees the bold text, downloads the file and never sees the internal comment; a refused
  * comment (21 files) shows the server's message and keeps the draft. The ticket view shows the
- * submission with the area's field titles and its rich text as text.
+ * submission with the area's field titles and its rich text as text. The comment box is a text
+ * area until its first focus builds the editor; what is typed before the editor's chunk arrives
+ * goes into the editor.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,5 +117,37 @@ describe('ticket comments with rich text and files', () => {
     const posted = comments(requester).locator('article', { hasText: 'Photos of the sink' });
     await posted.waitFor();
     expect(await posted.getByRole('button', { name: /^photo-\d+\.pdf$/ }).count()).toBe(20);
+  });
+
+  it('the comment box builds its editor on first focus, and keeps what was typed before it arrived', async () => {
+    // the editor's chunk held back: the box stays a text area, and takes what is typed
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await handler.route(/\/assets\/rich-text-editor-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await handler.reload();
+    // not `ticketViewSettled`: the held request keeps the network busy
+    await handler.getByRole('region', { name: 'Submission' }).locator('.form-group').first().waitFor();
+    const box = handler.locator('textarea#new-comment');
+    await box.waitFor();
+    await box.focus();
+    await handler.keyboard.type('Plumber booked');
+    await handler.keyboard.press('Enter');
+    await handler.keyboard.type('for Monday');
+    expect(await handler.locator('[data-slate-editor="true"]').count()).toBe(0);
+    // the chunk arrives: the editor holds the text, one paragraph per line, focus at its end
+    release();
+    const editor = handler.locator('#new-comment[data-slate-editor="true"]');
+    await editor.waitFor();
+    await expect.poll(() => handler.evaluate(() => document.activeElement?.id)).toBe('new-comment');
+    await handler.keyboard.type(' morning');
+    await expect.poll(() => editor.locator('p').allInnerTexts()).toEqual(['Plumber booked', 'for Monday morning']);
+    await handler.unroute(/\/assets\/rich-text-editor-[^/]*\.js$/);
+    await handler.getByRole('button', { name: 'Post comment' }).click();
+    await comments(handler).locator('article', { hasText: 'for Monday morning' }).waitFor();
+    // after the post the box is a text area again
+    await box.waitFor();
   });
 });
