@@ -14,7 +14,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ValidationErrorBody } from '../../../../shared/api-error';
 import { formatBytes, MAX_ATTACHMENT_BYTES, type AttachmentRef } from '../../../../shared/attachment';
-import { isDocumentEmpty, plainTextDocument, type RichTextDocument } from '../../../../shared/rich-text';
+import { isDocumentEmpty, plainTextDocument, toPlainText, type RichTextDocument } from '../../../../shared/rich-text';
 import { MAX_ATTACHMENTS_PER_COMMENT } from '../../../../shared/tickets';
 import { useWidgetModule } from '../../../form-engine/widgets/widget-modules';
 import { uploadAttachment } from '../../../lib/attachments';
@@ -31,7 +31,7 @@ function failureText(error: unknown): string {
   return [failure.message, ...errors.map((e) => `${e.path || 'comment'}: ${e.message}`)].join(' ');
 }
 
-/** Plain text as a document of one paragraph per line. */
+/** Plain text as a document of one paragraph per line (`toPlainText` gives the text back). */
 function linesDocument(text: string): RichTextDocument {
   return text.split('\n').flatMap((line) => plainTextDocument(line));
 }
@@ -48,7 +48,6 @@ export function CommentComposer({ ticketId, canCommentInternal, onPosted }: Comm
   const [doc, setDoc] = useState<RichTextDocument>(() => plainTextDocument(''));
   // the plain text area until the box first takes the focus and the editor's chunk is there
   const [isEditing, setEditing] = useState(false);
-  const [plainText, setPlainText] = useState('');
   const editorModule = useWidgetModule('richTextEditor');
   const [files, setFiles] = useState<AttachmentRef[]>([]);
   const [pending, setPending] = useState<PendingUpload[]>([]);
@@ -96,7 +95,6 @@ export function CommentComposer({ ticketId, canCommentInternal, onPosted }: Comm
       );
       idempotencyKey.current = createIdempotencyKey();
       setDoc(plainTextDocument(''));
-      setPlainText('');
       setEditing(false);
       setFiles([]);
       setPending([]);
@@ -120,24 +118,19 @@ export function CommentComposer({ ticketId, canCommentInternal, onPosted }: Comm
       {isEditing && editorModule ? (
         <editorModule.RichTextEditor id="new-comment" label="New comment" initialDoc={doc} onChange={setDoc} focusOnMount />
       ) : (
-        <div className="rich-text">
-          <textarea
-            id="new-comment"
-            className="rich-text__editable form-control comment-composer__plain"
-            aria-label="New comment"
-            rows={3}
-            value={plainText}
-            onChange={(event) => {
-              setPlainText(event.target.value);
-              setDoc(linesDocument(event.target.value));
-            }}
-            onFocus={() => setEditing(true)}
-            // focus that left before the editor's chunk arrived: the editor must not take it back
-            onBlur={() => {
-              if (!editorModule) setEditing(false);
-            }}
-          />
-        </div>
+        <textarea
+          id="new-comment"
+          className="comment-composer__plain"
+          aria-label="New comment"
+          rows={3}
+          value={toPlainText(doc)}
+          onChange={(event) => setDoc(linesDocument(event.target.value))}
+          onFocus={() => setEditing(true)}
+          // focus that left before the editor's chunk arrived: the editor must not take it back
+          onBlur={() => {
+            if (!editorModule) setEditing(false);
+          }}
+        />
       )}
       {files.length || pending.length ? (
         <ul className="attachments__list" aria-label="Files to attach">
