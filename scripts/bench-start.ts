@@ -24,7 +24,7 @@ import getPort from 'get-port';
 const ROOT = join(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** The flags of `npm start` (package.json). */
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean);
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=64 --expose-gc').split(' ').filter(Boolean);
 /** Requests sent after the first 200 before the second memory reading. */
 const WARM_REQUESTS = ['/api/health', '/api/areas', '/oidc/.well-known/openid-configuration', '/', '/api/docs/json'];
 const START_TIMEOUT_MS = 120_000;
@@ -47,7 +47,9 @@ type Kind = 'empty' | 'existing';
 type Target = 'baseline' | { file: string };
 const SERVER_FILE = 'dist/server/server.js';
 const COMPARE_FILE = process.env.BENCH_COMPARE;
-type Run = { readyMs: number; cpuMs: number; rssMb: number; warmRssMb: number };
+type Run = { readyMs: number; cpuMs: number; rssMb: number; warmRssMb: number; laterRssMb: number };
+/** How long after the requests the last memory reading is taken. */
+const LATER_MS = 2_000;
 
 /** Linux's clock ticks per second (USER_HZ), the unit of utime and stime in /proc/<pid>/stat. */
 const CLOCK_TICKS = 100;
@@ -86,7 +88,7 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** One start: spawn, poll /api/health until 200, read RSS, send a few requests, read RSS again, stop. */
+/** One start: spawn, poll /api/health until 200, read RSS, send a few requests, read RSS again and 2 s later, stop. */
 async function oneRun(target: Target, dataDir: string): Promise<Run> {
   const kind = target === 'baseline' ? 'baseline' : target.file;
   const port = await getPort({ host: '127.0.0.1' });
@@ -122,7 +124,9 @@ async function oneRun(target: Target, dataDir: string): Promise<Run> {
     for (const path of target === 'baseline' ? WARM_REQUESTS.slice(0, 1) : WARM_REQUESTS) {
       await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer());
     }
-    return { readyMs, cpuMs: cpu, rssMb: rss, warmRssMb: rssMb(child.pid ?? 0) };
+    const warmRss = rssMb(child.pid ?? 0);
+    await new Promise((r) => setTimeout(r, LATER_MS));
+    return { readyMs, cpuMs: cpu, rssMb: rss, warmRssMb: warmRss, laterRssMb: rssMb(child.pid ?? 0) };
   } finally {
     await stop(child);
     process.off('exit', killOnExit);
@@ -169,12 +173,12 @@ async function main(): Promise<void> {
       `server ${SERVER_FILE}${COMPARE_FILE ? `, compare ${COMPARE_FILE}` : ''}`,
   );
   console.log(
-    'start | first 200 from /api/health ms | CPU until then ms | RSS then MB | RSS after requests MB  (median / min / max)',
+    `start | first 200 from /api/health ms | CPU until then ms | RSS then MB | RSS after requests MB | RSS ${LATER_MS / 1000} s later MB  (median / min / max)`,
   );
   for (const [row, runs] of rows) {
     console.log(
       `${row} | ${stats(runs.map((r) => r.readyMs))} | ${stats(runs.map((r) => r.cpuMs))} | ` +
-        `${stats(runs.map((r) => r.rssMb))} | ${stats(runs.map((r) => r.warmRssMb))}`,
+        `${stats(runs.map((r) => r.rssMb))} | ${stats(runs.map((r) => r.warmRssMb))} | ${stats(runs.map((r) => r.laterRssMb))}`,
     );
   }
 }
