@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { registerServiceWorker } from './lib/pwa';
+import { loadSessionAhead } from './lib/session/session-provider';
 import './components/ui/ui.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -10,6 +11,9 @@ import './styles/pages.css';
 import './styles/lists.css';
 import './styles/shell.css';
 import './styles/print.css';
+
+// `/api/me` goes out now, beside the route's page module, not after the first render
+loadSessionAhead();
 
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no #app element');

@@ -129,6 +129,71 @@ describe('what the ticket page asks for', () => {
   });
 });
 
+describe('the requests of a page that is opened', () => {
+  /**
+   * Opens `path` in a new page with `/api/me` held until `asked` holds `expected`: the page's
+   * requests must not wait for the session's answer. Resolves the page once `heading` shows.
+   */
+  async function openWithSessionHeld(path: string, watch: (url: URL) => string | null, expected: string[]) {
+    const page = await requesterContext.newPage();
+    let releaseSession = () => {};
+    const sessionHeld = new Promise<void>((resolve) => {
+      releaseSession = resolve;
+    });
+    await page.route('**/api/me', async (route) => {
+      await sessionHeld;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const name = watch(new URL(request.url()));
+      if (name) asked.push(name);
+    });
+    try {
+      await page.goto(`${portal.baseUrl}${path}`);
+      await expect.poll(() => [...asked].sort()).toEqual(expected);
+    } finally {
+      releaseSession();
+    }
+    return { page, asked };
+  }
+
+  it('asks for the ticket page’s area and ticket before the session has answered, and each once', async () => {
+    const { page, asked } = await openWithSessionHeld(
+      ticketPath(),
+      (url) =>
+        url.pathname === '/api/areas/ResidentService'
+          ? 'area'
+          : url.pathname === `/api/tickets/${ticket.id}`
+            ? 'ticket'
+            : null,
+      ['area', 'ticket'],
+    );
+    try {
+      await page.getByRole('heading', { level: 1, name: `${ticket.number} — Resident service request` }).waitFor();
+      await ticketViewSettled(page);
+      expect([...asked].sort()).toEqual(['area', 'ticket']);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('asks for the create page’s area before the session has answered, and once', async () => {
+    const { page, asked } = await openWithSessionHeld(
+      '/ResidentService/Form',
+      (url) => (url.pathname === '/api/areas/ResidentService' ? 'area' : null),
+      ['area'],
+    );
+    try {
+      await page.getByRole('heading', { level: 1, name: 'New Resident service request' }).waitFor();
+      await page.locator('form.area-form').waitFor();
+      expect(asked).toEqual(['area']);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('/Tickets/comments/{id}', () => {
   it('replaces itself with the record’s page', async () => {
     await requester.goto(`${portal.baseUrl}/Forms`);

@@ -9,7 +9,9 @@
  * - `app/routes/<page>.tsx` is the route module: a thin module whose default export is what the
  *   router lazy-loads. It re-exports a feature's page component, or is a small function that
  *   wires one feature's page to pieces of other features through the page's props (slots). It
- *   holds no state, no effects, no data loading and no markup of its own.
+ *   holds no state, no effects and no markup of its own; it may export a `loader` that starts a
+ *   feature's requests for the page ahead of its render (`lib/load-ahead.ts`), never one that
+ *   returns data.
  * - The page itself (its logic, data loading and markup) is a named export of
  *   `features/<name>/components/<page>.tsx`. A feature never imports another feature; pieces
  *   several features need live in components/ (UI), lib/ (helpers, API clients, the session) or
@@ -22,7 +24,12 @@
  * case-insensitively unless told).
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunction,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import { Loading } from '../components/status-message';
 import { RouteGuard } from './components/route-guard';
 import { ErrorPage } from './error-page';
@@ -41,11 +48,28 @@ import {
 import { ADMIN_SCOPE, ASSIGNMENTS_MANAGE_SCOPE, ROLEGROUPS_MANAGE_SCOPE } from '../../shared/scopes';
 import { routePaths } from '../config/paths';
 
-type PageModule = { default: ComponentType };
+/**
+ * A page's route module: its page as the default export and, optionally, a `loader` that only
+ * starts the page's requests (it returns nothing to wait for) with its `shouldRevalidate`.
+ */
+type PageModule = {
+  default: ComponentType;
+  loader?: LoaderFunction;
+  shouldRevalidate?: ShouldRevalidateFunction;
+};
 
-/** A lazily loaded page: the module's default export becomes the route's `Component`. */
+/**
+ * A lazily loaded page: the module's default export becomes the route's `Component`, its
+ * `loader` and `shouldRevalidate` the route's. React Router runs the loader as soon as the module
+ * is in, before the page renders (https://reactrouter.com/route/lazy).
+ */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+  return {
+    lazy: async () => {
+      const { default: Component, loader, shouldRevalidate } = await load();
+      return { Component, ...(loader ? { loader, shouldRevalidate } : {}) };
+    },
+  };
 }
 
 const PUBLIC: RouteHandle = { access: 'public' };

@@ -9,25 +9,34 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { ApiError, ValidationErrorBody } from '../../shared/api-error';
 import { isValidationErrorBody } from '../../shared/api-error';
 import { API_PREFIX } from '../config/env';
-import { paths } from '../config/paths';
 import { getValidAccessToken, rememberPage, resetSession } from './auth';
 import { ExpiredAuthSessionError, SessionRejectedError } from './auth-errors';
 
 /** Called with the error after the session was lost (ExpiredAuthSessionError or SessionRejectedError). */
 export type UnauthorizedHandler = (error: ExpiredAuthSessionError | SessionRejectedError) => void;
 
-let onUnauthorized: UnauthorizedHandler = () => window.location.assign(paths.login);
+let onUnauthorized: UnauthorizedHandler | null = null;
+/** A lost session reported before any handler was installed (requests the page starts ahead of React). */
+let unreported: ExpiredAuthSessionError | SessionRejectedError | null = null;
 
-/** Installs what happens after the session was lost (default: full navigation to `/login`). */
+/**
+ * Installs what happens after the session was lost; a loss that happened before (a request
+ * started ahead of the first render) is handed to it at once. Until a handler is installed a
+ * loss only resets the session.
+ */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
+  const error = unreported;
+  unreported = null;
+  if (error) handler(error);
 }
 
 function handleUnauthorized(error: ExpiredAuthSessionError | SessionRejectedError): void {
   resetSession();
   const { pathname, search, hash } = window.location;
   rememberPage(`${pathname}${search}${hash}`);
-  onUnauthorized(error);
+  if (onUnauthorized) onUnauthorized(error);
+  else unreported = error;
 }
 
 /** The portal API client: prefix `/api` (or `VITE_API_PREFIX`), Bearer token, 401 handling. */

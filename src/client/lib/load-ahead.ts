@@ -1,9 +1,10 @@
 /**
  * Loads started before the component that shows them mounts, so a page does not fetch one thing
- * after another: the ticket page's route starts the ticket, its comments and its history while
- * its area (which the page needs first) is still on its way. {@link useResource} takes a load
- * started here for its key instead of starting its own.
+ * after another: the ticket page's route `loader` starts the ticket, its comments and its history
+ * beside its area (which the page needs first) as the route opens. {@link useResource} takes a
+ * load started here for its key instead of starting its own.
  */
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 
 /** How long a load started ahead waits to be taken, in ms; after that a mount fetches afresh. */
 export const LOAD_AHEAD_TTL_MS = 10_000;
@@ -33,4 +34,14 @@ export function takeLoadedAhead(key: string, now = Date.now()): Promise<unknown>
   const entry = started.get(key);
   started.delete(key);
   return entry?.promise;
+}
+
+/**
+ * A `shouldRevalidate` for routes whose `loader` only starts loads ahead: run it again when a
+ * route parameter changed (another record or area), not for a new query string of the same page,
+ * whose loads the page's hooks already hold.
+ */
+export function routeParamsChanged({ currentParams, nextParams }: ShouldRevalidateFunctionArgs): boolean {
+  const names = new Set([...Object.keys(currentParams), ...Object.keys(nextParams)]);
+  return [...names].some((name) => currentParams[name] !== nextParams[name]);
 }

@@ -6,10 +6,11 @@
  * the approvals feature's state and decision form and the assignments feature's note. A record of
  * an area whose folder was removed still shows, with the form it was stored with.
  */
-import { useEffect, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { Ticket } from '../../../shared/tickets';
 import { ApprovalState } from '../../features/approvals/components/approval-state';
+import { areaRouteLoader } from '../../features/areas/area-route';
 import { AreaDetailPage } from '../../features/areas/components/area-detail-page';
 import { ChildSections, RecordHeader, recordElsewhere } from '../../features/areas/components/submission-detail';
 import { usePropertyNames } from '../../features/areas/use-property-labels';
@@ -35,12 +36,16 @@ function panelExtra(ticket: Ticket, reload: () => void): ReactNode {
   );
 }
 
+export { routeParamsChanged as shouldRevalidate } from '../../lib/load-ahead';
+
+/** Starts the area's and the ticket's requests side by side as the route opens (nothing to wait for). */
+export function loader({ params }: LoaderFunctionArgs): null {
+  areaRouteLoader({ params });
+  if (params.id) loadTicketPageAhead(params.id);
+  return null;
+}
+
 export default function AreaDetailRoute() {
-  const { id } = useParams();
-  // the ticket's own requests beside the area's, not after it
-  useEffect(() => {
-    if (id) loadTicketPageAhead(id);
-  }, [id]);
   const propertyNames = usePropertyNames();
   const slots = { propertyNames, renderSla, panelExtra };
   return (

@@ -40,6 +40,20 @@ async function orNotFound<T>(load: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * The area pages' route `loader`: starts the area requests {@link resolveAreaRoute} will make
+ * (the area, and the parent area of a nested route; both cached, `lib/area-api.ts`), so they go
+ * out as the route opens instead of after the page's first render. Returns nothing to wait for;
+ * a key that cannot be an area starts nothing.
+ */
+export function areaRouteLoader({ params }: { params: AreaRouteParams }): null {
+  for (const key of [params.area, params.parentArea]) {
+    // a failure is reported by the page's own resolution, which asks again
+    if (isAreaKeyCandidate(key)) fetchArea(key).catch(() => undefined);
+  }
+  return null;
+}
+
 /** Checks `params` against the API; unknown areas, wrong nesting or an unknown parent give `not-found`. */
 export async function resolveAreaRoute(params: AreaRouteParams, signal?: AbortSignal): Promise<AreaResolution> {
   const notFound: AreaResolution = { kind: 'not-found' };

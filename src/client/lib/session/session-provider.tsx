@@ -31,6 +31,25 @@ async function loadSession(): Promise<SessionState> {
   }
 }
 
+let loadingAhead: Promise<SessionState> | null = null;
+
+/**
+ * Starts loading the session (the stored tokens, then `GET /api/me`) as the page's script runs,
+ * before React renders: the first render waits for the route's page module, and `/api/me` need
+ * not wait with it. The provider's first load takes this one. Call once, before rendering.
+ */
+export function loadSessionAhead(): void {
+  loadingAhead ??= loadSession();
+  loadingAhead.catch(() => undefined);
+}
+
+/** The load {@link loadSessionAhead} started, taken (a second call gets nothing). */
+function takeSessionAhead(): Promise<SessionState> | null {
+  const loading = loadingAhead;
+  loadingAhead = null;
+  return loading;
+}
+
 function isUserKeyChange(event: StorageEvent): boolean {
   if (event.storageArea !== window.localStorage) return false;
   if (event.key === null) return true;
@@ -53,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(async () => {
     try {
-      setState(await loadSession());
+      setState(await (takeSessionAhead() ?? loadSession()));
     } catch (error) {
       logAuthError(error, isStartingUp.current ? 'start-up' : 'request');
       setState({ ...INITIAL, status: 'error', error });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_AHEAD_TTL_MS, loadAhead, takeLoadedAhead } from '../../../../src/client/lib/load-ahead';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  LOAD_AHEAD_TTL_MS,
+  loadAhead,
+  routeParamsChanged,
+  takeLoadedAhead,
+} from '../../../../src/client/lib/load-ahead';
 
 describe('loadAhead', () => {
   it('starts a load once and hands it to the first taker only', async () => {
@@ -23,5 +29,17 @@ describe('loadAhead', () => {
     loadAhead('ticket:c', () => Promise.reject(new Error('404')), 9_000);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await expect(takeLoadedAhead('ticket:c', 9_001)).rejects.toThrow('404');
+  });
+});
+
+describe('routeParamsChanged', () => {
+  const change = (currentParams: Record<string, string>, nextParams: Record<string, string>) =>
+    routeParamsChanged({ currentParams, nextParams } as unknown as ShouldRevalidateFunctionArgs);
+
+  it('runs a loader again for another record or area, not for a new query string of the same page', () => {
+    expect(change({ area: 'AP', id: '1' }, { area: 'AP', id: '1' })).toBe(false);
+    expect(change({ area: 'AP', id: '1' }, { area: 'AP', id: '2' })).toBe(true);
+    expect(change({ area: 'AP' }, { area: 'Incident' })).toBe(true);
+    expect(change({ area: 'AP' }, { parentArea: 'AP', parentId: '7', area: 'APDetail' })).toBe(true);
   });
 });
