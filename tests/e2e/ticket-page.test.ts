@@ -96,71 +96,67 @@ describe('the ticket page of a record', () => {
   });
 });
 
-describe('what the ticket page asks for', () => {
+/**
+ * Opens `path` in a new page of the requester with the requests matching `held` (a URL glob) held
+ * until the requests `watch` names (`null`: not watched) are `expected`, sorted; then lets the held
+ * ones go. Resolves the page and the names asked for so far (and after).
+ */
+async function openWithRequestsHeld(
+  path: string,
+  held: string,
+  watch: (url: URL) => string | null,
+  expected: string[],
+): Promise<{ page: Page; asked: string[] }> {
+  const page = await requesterContext.newPage();
+  let release = () => {};
+  const holding = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(held, async (route) => {
+    await holding;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const name = watch(new URL(request.url()));
+    if (name) asked.push(name);
+  });
+  try {
+    await page.goto(`${portal.baseUrl}${path}`);
+    await expect.poll(() => [...asked].sort()).toEqual(expected);
+  } finally {
+    release();
+  }
+  return { page, asked };
+}
+
+describe('what a page asks for as it opens', () => {
   it('asks for the ticket, its comments and its history while its area is still on its way', async () => {
-    const page = await requesterContext.newPage();
-    let releaseArea = () => {};
-    const areaHeld = new Promise<void>((resolve) => {
-      releaseArea = resolve;
-    });
-    await page.route('**/api/areas/ResidentService', async (route) => {
-      await areaHeld;
-      await route.continue();
-    });
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname === `/api/tickets/${ticket.id}`) asked.push('ticket');
-      if (url.pathname === `/api/tickets/${ticket.id}/comments`) asked.push('comments');
-      if (url.pathname === '/api/changes' && url.searchParams.get('ticket') === ticket.id) asked.push('history');
-    });
+    const { page, asked } = await openWithRequestsHeld(
+      ticketPath(),
+      '**/api/areas/ResidentService',
+      (url) => {
+        if (url.pathname === `/api/tickets/${ticket.id}`) return 'ticket';
+        if (url.pathname === `/api/tickets/${ticket.id}/comments`) return 'comments';
+        if (url.pathname === '/api/changes' && url.searchParams.get('ticket') === ticket.id) return 'history';
+        return null;
+      },
+      ['comments', 'history', 'ticket'],
+    );
     try {
-      await page.goto(`${portal.baseUrl}${ticketPath()}`);
-      await expect.poll(() => [...asked].sort()).toEqual(['comments', 'history', 'ticket']);
-      releaseArea();
       await page.getByRole('heading', { level: 1, name: `${ticket.number} — Resident service request` }).waitFor();
       await ticketViewSettled(page);
       // each was asked for once: the page took what its route had started
       expect([...asked].sort()).toEqual(['comments', 'history', 'ticket']);
     } finally {
-      releaseArea();
       await page.close();
     }
   });
-});
-
-describe('the requests of a page that is opened', () => {
-  /**
-   * Opens `path` in a new page with `/api/me` held until `asked` holds `expected`: the page's
-   * requests must not wait for the session's answer. Resolves the page once `heading` shows.
-   */
-  async function openWithSessionHeld(path: string, watch: (url: URL) => string | null, expected: string[]) {
-    const page = await requesterContext.newPage();
-    let releaseSession = () => {};
-    const sessionHeld = new Promise<void>((resolve) => {
-      releaseSession = resolve;
-    });
-    await page.route('**/api/me', async (route) => {
-      await sessionHeld;
-      await route.continue();
-    });
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const name = watch(new URL(request.url()));
-      if (name) asked.push(name);
-    });
-    try {
-      await page.goto(`${portal.baseUrl}${path}`);
-      await expect.poll(() => [...asked].sort()).toEqual(expected);
-    } finally {
-      releaseSession();
-    }
-    return { page, asked };
-  }
 
   it('asks for the ticket page’s area and ticket before the session has answered, and each once', async () => {
-    const { page, asked } = await openWithSessionHeld(
+    const { page, asked } = await openWithRequestsHeld(
       ticketPath(),
+      '**/api/me',
       (url) =>
         url.pathname === '/api/areas/ResidentService'
           ? 'area'
@@ -179,8 +175,9 @@ describe('the requests of a page that is opened', () => {
   });
 
   it('asks for the create page’s area before the session has answered, and once', async () => {
-    const { page, asked } = await openWithSessionHeld(
+    const { page, asked } = await openWithRequestsHeld(
       '/ResidentService/Form',
+      '**/api/me',
       (url) => (url.pathname === '/api/areas/ResidentService' ? 'area' : null),
       ['area'],
     );
