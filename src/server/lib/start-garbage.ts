@@ -1,5 +1,6 @@
 /**
- * Gives the memory a start used up back to the operating system before the server listens.
+ * Gives the memory a start used up back to the operating system; the server calls it once, a
+ * second after it listens (server.ts).
  *
  * Starting allocates a lot that is garbage by the time the server listens (the form areas' checks,
  * the migrations, the seed, route schemas). With `--max-semi-space-size=64` (`npm start`) V8's

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { completeSignIn, hasStoredSession, resetSession, signOut as endSession, startSignIn } from '../auth';
 import { ExpiredAuthSessionError, logAuthError, SESSION_REJECTED_MESSAGE } from '../auth-errors';
 import { api, setUnauthorizedHandler, toApiFailure } from '../http';
+import { loadAhead, takeLoadedAhead } from '../load-ahead';
 import { clearPortalCaches } from '../portal-caches';
 import { SessionContext, type Session, type SessionState } from './session-context';
 import { destinationAfterSessionChange } from './session-transitions';
@@ -31,23 +32,16 @@ async function loadSession(): Promise<SessionState> {
   }
 }
 
-let loadingAhead: Promise<SessionState> | null = null;
+/** The key of the session's load started ahead (`lib/load-ahead.ts`). */
+const SESSION_LOAD_KEY = 'session';
 
 /**
  * Starts loading the session (the stored tokens, then `GET /api/me`) as the page's script runs,
  * before React renders: the first render waits for the route's page module, and `/api/me` need
- * not wait with it. The provider's first load takes this one. Call once, before rendering.
+ * not wait with it. The provider's first load takes this one (load-ahead.ts). Call before rendering.
  */
 export function loadSessionAhead(): void {
-  loadingAhead ??= loadSession();
-  loadingAhead.catch(() => undefined);
-}
-
-/** The load {@link loadSessionAhead} started, taken (a second call gets nothing). */
-function takeSessionAhead(): Promise<SessionState> | null {
-  const loading = loadingAhead;
-  loadingAhead = null;
-  return loading;
+  loadAhead(SESSION_LOAD_KEY, loadSession);
 }
 
 function isUserKeyChange(event: StorageEvent): boolean {
@@ -72,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(async () => {
     try {
-      setState(await (takeSessionAhead() ?? loadSession()));
+      setState(await ((takeLoadedAhead(SESSION_LOAD_KEY) as Promise<SessionState> | undefined) ?? loadSession()));
     } catch (error) {
       logAuthError(error, isStartingUp.current ? 'start-up' : 'request');
       setState({ ...INITIAL, status: 'error', error });
