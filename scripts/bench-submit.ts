@@ -20,10 +20,9 @@
  *   at once on its one connection;
  * - full: every statement one POST of this example runs today, with the server's own SQL, done
  *   the same way: the attachment check, then in one transaction the creating statement, the
- *   attachment link, the approval hold (AP's example is over the approval limit), the approvers'
- *   look-up, the service-level clock's read and the assignee read for the notification
- *   (docs/performance.md "Submission throughput" lists them). It shows what the API adds to its
- *   own database work; change it with the write path.
+ *   attachment link, the approval hold (AP's example is over the approval limit) and the
+ *   approvers' look-up for their notification (docs/performance.md "Submission throughput" lists
+ *   them). It shows what the API adds to its own database work; change it with the write path.
  *
  * Prints requests (transactions) per second, p50/p95/p99 in ms, the answers other than 201, and
  * the ratios API ÷ direct and API ÷ full per point. Figures only; nothing asserted. BENCH_SERVER_FLAGS adds Node
@@ -213,10 +212,6 @@ const FULL_SQL = {
       or exists (select 1 from "role_group_members" m where m.role_group_id = g.id and m.user_id = u.id)
       or exists (select 1 from "user_token_groups" t where t.user_id = u.id
         and (t.mapped_groups ? g.name or g.idp_group_ids ?| array(select jsonb_array_elements_text(t.idp_groups))))`,
-  clock:
-    'select "area", "status", "priority", "sla_started_at", "sla_resolution_started_at", "sla_paused_since", "sla_paused_ms", "sla_first_response_due_at", "sla_resolution_due_at", "sla_first_responded_at", "sla_resolved_at", "sla_notified" from "submissions" where "submissions"."id" = $1 for update',
-  assignee:
-    'select "submissions"."assignee_user_id", "submissions"."assignee_group_id", "role_groups"."name", "submissions"."summary" from "submissions" left join "role_groups" on "role_groups"."id" = "submissions"."assignee_group_id" where "submissions"."id" = $1',
 };
 
 /** The approval steps of AP's example (its amount is over the limit): what the server plans. */
@@ -285,8 +280,6 @@ async function pgliteFullSubmission(client: PGlite, requesterId: string): Promis
       JSON.stringify(HOLD_DIFF),
     ]);
     await tx.query(FULL_SQL.members, [held.rows[0]?.group_id ?? null]);
-    await tx.query(FULL_SQL.clock, [id]);
-    await tx.query(FULL_SQL.assignee, [id]);
   });
 }
 
@@ -315,8 +308,6 @@ function pgbenchFullScript(requesterId: string, attachments: number): string {
     `${bind(FULL_SQL.link, ['(:id)::uuid', attachment, me])};`,
     `${bind(FULL_SQL.hold, ['(:id)', literal(AP_STEPS), "'Waiting for approval'", '(:id)', me, literal(HOLD_DIFF)])} \\gset`,
     `${bind(FULL_SQL.members, ['(:group_id)'])};`,
-    `${bind(FULL_SQL.clock, ['(:id)::uuid'])};`,
-    `${bind(FULL_SQL.assignee, ['(:id)::uuid'])};`,
     'END;',
     '',
   ].join('\n');

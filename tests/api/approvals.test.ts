@@ -13,6 +13,7 @@ import type { Submission } from '../../src/shared/submission';
 import type { ChangePage, Ticket } from '../../src/shared/tickets';
 import { roleGroups } from '../../src/server/db/schema';
 import type { ApprovalEvents } from '../../src/server/domains/approvals';
+import type { SubmissionEvents } from '../../src/server/domains/submissions';
 import type { TicketEvents } from '../../src/server/domains/tickets';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
 import { authHeader } from './helpers/sign-in';
@@ -61,6 +62,14 @@ async function waitingOn(username: string): Promise<ApprovalQueuePage> {
   return response.json<ApprovalQueuePage>();
 }
 
+/** The submission of the `submissionSettled` event announced for `id`. */
+function settled(id: string): Record<string, unknown> | undefined {
+  const found = announced.find(
+    ({ name, event }) => name === 'submissionSettled' && (event.submission as { id?: string }).id === id,
+  );
+  return found?.event.submission as Record<string, unknown> | undefined;
+}
+
 async function historyOf(id: string): Promise<ChangePage['items']> {
   const response = await app.inject({ url: `/api/changes?ticket=${id}`, headers: await authHeader(app, 'admin') });
   expect(response.statusCode, response.body).toBe(200);
@@ -70,9 +79,12 @@ async function historyOf(id: string): Promise<ChangePage['items']> {
 beforeAll(async () => {
   app = await createTestApp({ schemasDir: REAL_SCHEMAS_DIR });
   const events = app.events as unknown as {
-    on<K extends keyof (ApprovalEvents & TicketEvents)>(name: K, listener: (event: never) => void): void;
+    on<K extends keyof (ApprovalEvents & TicketEvents & SubmissionEvents)>(
+      name: K,
+      listener: (event: never) => void,
+    ): void;
   };
-  for (const name of ['approvalRequested', 'approvalDecided', 'ticketChanged'] as const) {
+  for (const name of ['approvalRequested', 'approvalDecided', 'ticketChanged', 'submissionSettled'] as const) {
     events.on(name, (event: Record<string, unknown>) => void announced.push({ name, event }));
   }
   // Seeds route no AP invoice: a rule sends them to Accounting, as an administrator would set up.
@@ -112,9 +124,16 @@ describe('an AP invoice above 5,000.00', () => {
     expect((await waitingOn('accounting')).items.map((item) => item.number)).toContain(submission.number);
     expect((await waitingOn('employee')).items).toEqual([]);
     expect((await historyOf(submission.id)).map((entry) => entry.action)).toEqual(['approval requested', 'created']);
-    expect(announced.at(-1)).toMatchObject({
+    expect(announced.at(-2)).toMatchObject({
       name: 'approvalRequested',
       event: { ticket: { id: submission.id, area: 'AP' }, step: { id: 'accounting' } },
+    });
+    // What the clock and the notifications are told instead of reading the row: held, nobody assigned.
+    expect(settled(submission.id)).toMatchObject({
+      status: 'Waiting for approval',
+      priority: 'Normal',
+      summary: submission.summary,
+      assignee: null,
     });
   });
 
@@ -241,6 +260,11 @@ describe('an AP invoice of 100.00', () => {
     expect(submission.status).toBe('Assigned');
     const { ticket } = await getTicket(app, 'employee', submission.id);
     expect(ticket).toMatchObject({ status: 'Assigned', assigneeGroup: { name: 'Accounting' }, approval: null });
+    expect(settled(submission.id)).toMatchObject({
+      status: 'Assigned',
+      assignee: { userId: null, groupId: ticket.assigneeGroup?.id, groupName: 'Accounting' },
+    });
+    expect(ticket.sla?.resolution.state).toBe('running');
     expect((await decide('accounting', submission.id, { decision: 'approve' })).statusCode).toBe(409);
   });
 });

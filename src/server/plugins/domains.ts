@@ -7,9 +7,10 @@
  * - `submissionCreated`: approvals hold a submission one of its area's approval steps applies to
  *   (status Waiting for approval, not routed); any other is routed by the assignment rules (the
  *   approvals listener calls routing, so the order is plain); then ticket feedback links a rating
- *   to the ticket it rates, then the service-level clock starts, then notifications tell the
- *   assignees and the resolver of a rated ticket (all inside the creating transaction; a held
- *   ticket's clock starts when its last approval routes it);
+ *   to the ticket it rates;
+ * - `submissionSettled` (next, with the status and assignee those set): the service-level clock
+ *   starts, then notifications tell the assignees and the resolver of a rated ticket (all inside
+ *   the creating transaction; a held ticket's clock starts when its last approval routes it);
  * - `ticketChanged`, `commentPosted`: the service-level clock moves (pauses, resumes, first
  *   response, resolution, reopening, priority), and notifications tell the new assignees and the
  *   requester, inside the changing transaction;
@@ -36,7 +37,7 @@ import {
   notifyOnApprovalRequested,
   notifyOnCommentPosted,
   notifyOnSlaBreaching,
-  notifyOnSubmissionCreated,
+  notifyOnSubmissionSettled,
   notifyOnTicketChanged,
   type NotificationDeps,
 } from '../domains/notifications';
@@ -85,11 +86,11 @@ export const domainsPlugin = sharedPlugin(async (app) => {
   events.on('submissionChecking', objectToFeedback);
   events.on('submissionCreated', holdForApproval(events, routeCreatedSubmissions(db)));
   events.on('submissionCreated', recordFeedbackOfSubmission);
-  events.on('submissionCreated', startClockOnCreation(slaPolicy, now));
+  events.on('submissionSettled', startClockOnCreation(slaPolicy, now));
   events.on('ticketChanged', advanceClockOnChange(slaPolicy, now));
   events.on('commentPosted', advanceClockOnComment(slaPolicy, now));
   const notifications = notificationDeps(app.cluster, app.config.publicUrl);
-  events.on('submissionCreated', notifyOnSubmissionCreated(notifications));
+  events.on('submissionSettled', notifyOnSubmissionSettled(notifications));
   events.on('ticketChanged', notifyOnTicketChanged(notifications));
   events.on('commentPosted', notifyOnCommentPosted(notifications));
   events.on('approvalRequested', notifyOnApprovalRequested(notifications));

@@ -66,6 +66,8 @@ export type AppliedRule = {
   name: string;
   assigneeUserId: string | null;
   assigneeGroupId: string | null;
+  /** The assignee group's name as the history entry records it; null without a group. */
+  assigneeGroupName: string | null;
 };
 
 /** One stored rule, as routing reads it. */
@@ -123,7 +125,10 @@ async function enabledRules(db: Database, reader: Database): Promise<StoredRule[
  * The first of `rules` (enabled, in routing order) of `target.area` that matches and has an
  * assignee left; null when none does.
  */
-function findMatchingRule(rules: readonly StoredRule[], target: RoutingTarget): AppliedRule | null {
+function findMatchingRule(
+  rules: readonly StoredRule[],
+  target: RoutingTarget,
+): Omit<AppliedRule, 'assigneeGroupName'> | null {
   const rule = rules.find(
     (candidate) =>
       (candidate.assigneeUserId !== null || candidate.assigneeGroupId !== null) && ruleMatches(candidate, target),
@@ -141,7 +146,8 @@ function findMatchingRule(rules: readonly StoredRule[], target: RoutingTarget): 
  * Routes the new submission `submissionId` inside the creating transaction `tx` by `rules`: with a matching
  * rule it sets the assignee(s), status `Assigned` and `assignment_rule_id`, and appends one
  * `assigned` change (actor `actorId`, the requester whose request triggered it) whose diff names the
- * rule. Returns the rule applied, or null (the submission stays `New`, nothing is written).
+ * rule. Returns the rule applied with its group's name (read by the same statement), or null (the
+ * submission stays `New`, nothing is written).
  */
 async function routeNewSubmission(
   tx: Database,
@@ -169,7 +175,7 @@ async function routeNewSubmission(
     const name = sql`(select ${roleGroups.name} from ${roleGroups} where ${roleGroups.id} = ${groupId}::uuid)`;
     named = sql`jsonb_set(${named}, '{assigneeGroup,to,name}', to_jsonb(coalesce(${name}, ${groupId}::text)))`;
   }
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     with "routed" as (
       update ${submissions} set "status" = 'Assigned', "assignee_user_id" = ${userId}::uuid,
         "assignee_group_id" = ${groupId}::uuid, "assignment_rule_id" = ${rule.id}::uuid
@@ -177,8 +183,10 @@ async function routeNewSubmission(
       returning "id"
     )
     insert into ${changes} ("entity", "entity_id", "actor_id", "action", "diff")
-    select 'submission', "id"::text, ${actorId}::uuid, 'assigned', ${named} from "routed"`);
-  return rule;
+    select 'submission', "id"::text, ${actorId}::uuid, 'assigned', ${named} from "routed"
+    returning "diff" #>> '{assigneeGroup,to,name}' as "group_name"`);
+  const [written] = (result as { rows: { group_name: string | null }[] }).rows;
+  return { ...rule, assigneeGroupName: written?.group_name ?? null };
 }
 
 /**
@@ -200,7 +208,7 @@ export async function routeStoredSubmission(
 /**
  * The `submissionCreated` listener of `db`: routes the new submission by the enabled rules
  * ({@link routeNewSubmission}; kept in memory, see {@link ROUTING_RULES_TTL_MS}) and answers the
- * status it set, if any.
+ * status and assignee it set, if any.
  */
 export function routeCreatedSubmissions(
   db: Database,
@@ -209,6 +217,10 @@ export function routeCreatedSubmissions(
     const target = { area: submission.area.key, propertyCode: submission.propertyCode, data: submission.data };
     const rules = await enabledRules(db, tx);
     const rule = await routeNewSubmission(tx, rules, submission.id, target, requester.id);
-    return rule ? { status: 'Assigned' } : undefined;
+    if (!rule) return undefined;
+    return {
+      status: 'Assigned',
+      assignee: { userId: rule.assigneeUserId, groupId: rule.assigneeGroupId, groupName: rule.assigneeGroupName },
+    };
   };
 }

@@ -11,7 +11,7 @@ export {
   notifyOnApprovalRequested,
   notifyOnCommentPosted,
   notifyOnSlaBreaching,
-  notifyOnSubmissionCreated,
+  notifyOnSubmissionSettled,
   notifyOnTicketChanged,
 } from './listeners';
 export type { NotificationDeps } from './notify';

@@ -2,8 +2,8 @@
  * The notification listeners, one factory per event (wired in plugins/domains.ts). Who is told
  * what (docs/behaviour.md "Notifications"), never the one who acted:
  *
- * - `submissionCreated`: routing assigned the new ticket (read back in the creating transaction)
- *   → its assignee user and the members of its assignee group; a feedback that rates a ticket →
+ * - `submissionSettled`: routing assigned the new ticket (the assignee its creating transaction
+ *   settled) → its assignee user and the members of its assignee group; a feedback that rates a ticket →
  *   whoever last moved that ticket to Resolved.
  * - `ticketChanged`: a new assignee user or group → that user, the group's members; a status
  *   change → the requester (except the changes an approval decision makes: `approvalDecided`
@@ -16,9 +16,9 @@
 import { isJsonObject, type JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { groupMemberIds } from '../role-groups';
-import type { SubmissionCreated } from '../submissions';
+import type { SubmissionSettled } from '../submissions';
 import type { TicketStatus } from '../../../shared/submission';
-import { lastResolverId, ratedTicketOf, ticketAssignees, type CommentPosted, type TicketChanged } from '../tickets';
+import { lastResolverId, ratedTicketOf, type CommentPosted, type TicketChanged } from '../tickets';
 import type { ApprovalDecided, ApprovalRequested, SlaBreaching } from './events';
 import { notify, type NotificationDeps } from './notify';
 
@@ -96,31 +96,25 @@ async function notifyAssigned(
   }
 }
 
-/** `submissionCreated` listener (see the module comment); returns no status. */
-export function notifyOnSubmissionCreated(deps: NotificationDeps) {
-  return async ({ tx, submission, requester }: SubmissionCreated): Promise<undefined> => {
-    const assigned = await ticketAssignees(tx, submission.id);
-    const ticket = { id: submission.id, number: submission.number, area: submission.area.key };
-    if (assigned && (assigned.assigneeUserId || assigned.assigneeGroupId)) {
-      const group = assigned.assigneeGroupId
-        ? { id: assigned.assigneeGroupId, name: assigned.assigneeGroupName ?? 'your group' }
-        : null;
-      const key = `submission:${submission.id}`;
-      await notifyAssigned(
-        tx,
-        deps,
-        key,
-        requester.id,
-        { ...ticket, summary: assigned.summary },
-        assigned.assigneeUserId,
-        group,
-      );
+/** `submissionSettled` listener (see the module comment). */
+export function notifyOnSubmissionSettled(deps: NotificationDeps) {
+  return async ({ tx, submission, requester }: SubmissionSettled): Promise<void> => {
+    const { assignee } = submission;
+    if (assignee && (assignee.userId || assignee.groupId)) {
+      const group = assignee.groupId ? { id: assignee.groupId, name: assignee.groupName ?? 'your group' } : null;
+      const ticket = {
+        id: submission.id,
+        number: submission.number,
+        area: submission.area.key,
+        summary: submission.summary,
+      };
+      await notifyAssigned(tx, deps, `submission:${submission.id}`, requester.id, ticket, assignee.userId, group);
     }
-    if (!submission.area.ratesTicket) return undefined;
+    if (!submission.area.ratesTicket) return;
     const rated = await ratedTicketOf(tx, submission.id);
-    if (!rated) return undefined;
+    if (!rated) return;
     const resolver = await lastResolverId(tx, rated.ticketId);
-    if (!resolver) return undefined;
+    if (!resolver) return;
     await notify(tx, deps, [resolver], requester.id, {
       kind: 'rated',
       eventKey: `feedback:${submission.id}`,
@@ -128,7 +122,6 @@ export function notifyOnSubmissionCreated(deps: NotificationDeps) {
       title: `${requester.name} rated ${rated.number}${rated.rating === null ? '' : ` ${rated.rating}/5`}`,
       text: `Feedback ${submission.number}`,
     });
-    return undefined;
   };
 }
 

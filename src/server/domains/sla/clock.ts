@@ -118,13 +118,13 @@ function derive(
   return { firstResponseDueAt, resolutionDueAt, nextDueAt: next, checkAt };
 }
 
-async function write(
-  tx: Database,
-  ticketId: string,
-  policy: SlaPolicy,
-  row: Awaited<ReturnType<typeof readClock>>,
-  clock: ClockFields,
-) {
+/** What {@link write} needs of the stored row besides the clock: its area, priority and earlier marks. */
+type ClockContext = Pick<
+  Awaited<ReturnType<typeof readClock>>,
+  'area' | 'priority' | 'firstResponseDueAt' | 'resolutionDueAt' | 'notified'
+>;
+
+async function write(tx: Database, ticketId: string, policy: SlaPolicy, row: ClockContext, clock: ClockFields) {
   const derived = derive(policy, row.area, row.priority, clock, row);
   await tx
     .update(submissions)
@@ -143,17 +143,37 @@ async function write(
     .where(eq(submissions.id, ticketId));
 }
 
-/**
- * Starts the clock of a ticket just created (inside its transaction, after routing set its
- * status), unless it waits for approval or its area has no targets. `now`: the start.
- */
-export async function startTicketClock(tx: Database, policy: SlaPolicy, ticketId: string, now: Date): Promise<void> {
-  const row = await readClock(tx, ticketId);
-  if (row.status === AWAITING_APPROVAL) return;
+/** The clock a ticket in `status` starts with at `now`; null while it waits for approval. */
+function clockStartingIn(status: string, now: Date): ClockFields | null {
+  if (status === AWAITING_APPROVAL) return null;
   const clock = started(now);
-  if (PAUSING_STATUSES.includes(row.status)) clock.pausedSince = now;
-  if (DONE_STATUSES.includes(row.status)) clock.resolvedAt = now;
-  await write(tx, ticketId, policy, row, clock);
+  if (PAUSING_STATUSES.includes(status)) clock.pausedSince = now;
+  if (DONE_STATUSES.includes(status)) clock.resolvedAt = now;
+  return clock;
+}
+
+/**
+ * Starts the clock of a ticket just created, inside its creating transaction, from the status and
+ * priority that transaction settled (nothing is read: no clock, due time or mark exists yet);
+ * nothing is written while it waits for approval. One `update` of the row when its area has
+ * targets, one that clears the clock's columns when it has none. `now`: the start.
+ */
+export async function startNewTicketClock(
+  tx: Database,
+  policy: SlaPolicy,
+  ticket: { id: string; area: string; status: string; priority: string },
+  now: Date,
+): Promise<void> {
+  const clock = clockStartingIn(ticket.status, now);
+  if (!clock) return;
+  const context = {
+    area: ticket.area,
+    priority: ticket.priority,
+    firstResponseDueAt: null,
+    resolutionDueAt: null,
+    notified: {},
+  };
+  await write(tx, ticket.id, policy, context, clock);
 }
 
 /**
@@ -171,9 +191,9 @@ export async function advanceTicketClock(
   const { status } = change;
   if (!row.startedAt) {
     // Not started: an approval-gated ticket starts when it is routed out of Waiting for approval.
-    if (status?.from === AWAITING_APPROVAL && status.to !== AWAITING_APPROVAL) {
-      await startTicketClock(tx, policy, ticketId, now);
-    }
+    // The row already holds the status it was routed to.
+    const clock = status?.from === AWAITING_APPROVAL ? clockStartingIn(row.status, now) : null;
+    if (clock) await write(tx, ticketId, policy, row, clock);
     return;
   }
   const clock: ClockFields = {

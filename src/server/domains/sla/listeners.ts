@@ -3,15 +3,16 @@
  * each moves the ticket's clock (clock.ts) inside the announcing transaction. `now` is the clock
  * they read the time from (epoch ms; injected so tests need not wait).
  */
-import type { SubmissionCreated } from '../submissions';
+import type { SubmissionSettled } from '../submissions';
 import type { CommentPosted, TicketChanged } from '../tickets';
-import { advanceTicketClock, startTicketClock } from './clock';
+import { advanceTicketClock, startNewTicketClock } from './clock';
 import type { SlaPolicy } from './config';
 
-/** `submissionCreated`: starts the new ticket's clock (after routing set its status). */
+/** `submissionSettled`: starts the new ticket's clock in the status routing or approvals set. */
 export function startClockOnCreation(policy: SlaPolicy, now: () => number) {
-  return async ({ tx, submission }: SubmissionCreated): Promise<void> => {
-    await startTicketClock(tx, policy, submission.id, new Date(now()));
+  return async ({ tx, submission }: SubmissionSettled): Promise<void> => {
+    const { id, area, status, priority } = submission;
+    await startNewTicketClock(tx, policy, { id, area: area.key, status, priority }, new Date(now()));
   };
 }
 

@@ -5,8 +5,9 @@
  * rules from area.json `rules`, rich-text fields, property fields, attachment references, and
  * whatever other domains object to on `submissionChecking`), and finally ONE transaction: the
  * per-area number, the row and its `created` history entry (one statement, which also checks the
- * property fields), the attachment links, and `submissionCreated` (routing and ticket feedback
- * react to it there). The Idempotency-Key is looked up only when something refuses the request
+ * property fields), the attachment links, `submissionCreated` (approvals, routing and ticket
+ * feedback react to it there) and `submissionSettled` (the service-level clock and notifications,
+ * told the status and assignee so they need not read the row). The Idempotency-Key is looked up only when something refuses the request
  * (its unique key refuses a second row): a retry of a stored submission answers with it.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -28,7 +29,7 @@ import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } f
 import { withPortalSetFieldErrors } from './portal-set-fields';
 import type { AuthUser } from '../role-groups';
 import { checkAttachmentRefs, linkAttachments } from './attachment-links';
-import type { SubmissionEventBus } from './events';
+import type { SubmissionAssignee, SubmissionEventBus } from './events';
 import { findVisibleSubmission, selectSubmissions, toSubmission } from './repository';
 
 /** What creating a submission needs besides its input: the database and the bus it announces on. */
@@ -235,8 +236,9 @@ async function writeSubmission(
 }
 
 /**
- * The creating transaction: {@link writeSubmission}, the attachment links, and
- * `submissionCreated`, whose listeners may change the row's status (routing).
+ * The creating transaction: {@link writeSubmission}, the attachment links, `submissionCreated`,
+ * whose listeners may change the row's status and assignee (routing, approvals), then
+ * `submissionSettled` with what they set (the service-level clock, notifications).
  */
 async function insertSubmission(
   { db, events }: CreateDependencies,
@@ -252,13 +254,27 @@ async function insertSubmission(
       throw new Error('submission insert returned no row');
     }
     await linkAttachments(tx, attachmentIds, row.id, user);
-    const effects = await events.emit('submissionCreated', {
+    const submission = {
+      id: row.id,
+      number: row.number,
+      area: area.definition,
+      propertyCode: property(input),
+      data: row.data,
+    };
+    const effects = await events.emit('submissionCreated', { tx, submission, requester: user });
+    let status = row.status as TicketStatus;
+    let assignee: SubmissionAssignee | null = null;
+    for (const effect of effects) {
+      if (!effect?.status) continue;
+      status = effect.status;
+      assignee = effect.assignee ?? null;
+    }
+    const summary = summaryOf(area, input.data);
+    await events.emit('submissionSettled', {
       tx,
-      submission: { id: row.id, number: row.number, area: area.definition, propertyCode: property(input), data: row.data },
+      submission: { ...submission, status, priority: row.priority as TicketPriority, summary, assignee },
       requester: user,
     });
-    let status = row.status as TicketStatus;
-    for (const effect of effects) if (effect?.status) status = effect.status;
     return {
       id: row.id,
       number: row.number,
@@ -267,7 +283,7 @@ async function insertSubmission(
       status,
       priority: row.priority as TicketPriority,
       property: property(input),
-      summary: summaryOf(area, input.data),
+      summary,
       data: row.data,
       schemaVersion: area.definition.version,
       requester: { id: user.id, name: row.requester_name, email: row.requester_email },

@@ -7,7 +7,7 @@
 import type { FieldError } from '../../../shared/api-error';
 import type { AreaDefinition } from '../../../shared/area';
 import type { JsonValue } from '../../../shared/json';
-import type { TicketStatus } from '../../../shared/submission';
+import type { TicketPriority, TicketStatus } from '../../../shared/submission';
 import type { Database } from '../../db/client';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { AuthUser } from '../role-groups';
@@ -37,11 +37,33 @@ export type SubmissionCreated = {
   requester: AuthUser;
 };
 
+/** Who a new ticket was assigned to: a user, a group (with its name), or both. */
+export type SubmissionAssignee = { userId: string | null; groupId: string | null; groupName: string | null };
+
 /**
- * What a `submissionCreated` listener changed on the new row that its answer shows: the status
- * (routing assigns it). The last listener to name one wins.
+ * What a `submissionCreated` listener changed on the new row: its status, and the assignee it set
+ * (routing assigns both; an approval hold only the status). The last listener to name a status
+ * wins, with its assignee (none when it names none).
  */
-export type SubmissionCreatedEffect = { status: TicketStatus };
+export type SubmissionCreatedEffect = { status: TicketStatus; assignee?: SubmissionAssignee };
+
+/**
+ * A submission whose status and assignee are settled (routed, held for approval, or left New),
+ * still inside its creating transaction: what the row holds now, so a listener need not read it.
+ */
+export type SubmissionSettled = {
+  /** The creating transaction (see {@link SubmissionCreated}). */
+  tx: Database;
+  submission: SubmissionCreated['submission'] & {
+    status: TicketStatus;
+    priority: TicketPriority;
+    /** The ticket's summary as stored (the area's `summaryField`), or null. */
+    summary: string | null;
+    /** Null while nobody is assigned. */
+    assignee: SubmissionAssignee | null;
+  };
+  requester: AuthUser;
+};
 
 /** The events of the submissions domain. */
 export type SubmissionEvents = {
@@ -57,6 +79,12 @@ export type SubmissionEvents = {
    * the new one ({@link SubmissionCreatedEffect}), so the answer need not read the row again.
    */
   submissionCreated: { event: SubmissionCreated; result: SubmissionCreatedEffect | undefined | void };
+  /**
+   * Right after `submissionCreated`, inside the same transaction, with the status and assignee its
+   * listeners set: the service-level clock starts and notifications go out. A listener that
+   * throws rolls the submission back, as above.
+   */
+  submissionSettled: { event: SubmissionSettled; result: void };
 };
 
 /** The bus as the submissions domain needs it: any bus that carries at least its events. */

@@ -7,7 +7,14 @@ export { listMyRequests } from './my-requests';
 export { formAreaOverview } from './area-overview';
 export { linkAttachments } from './attachment-links';
 export { createSubmission } from './create';
-export type { SubmissionCreated, SubmissionCreatedEffect, SubmissionDraft, SubmissionEvents } from './events';
+export type {
+  SubmissionAssignee,
+  SubmissionCreated,
+  SubmissionCreatedEffect,
+  SubmissionDraft,
+  SubmissionEvents,
+  SubmissionSettled,
+} from './events';
 export { listSubmissions } from './list';
 export { findVisibleSubmission, submissionColumns } from './repository';
 export {

@@ -11,6 +11,6 @@ export { exportTicketsCsv } from './export';
 export { objectToFeedback, ratedTicketOf, recordFeedbackOfSubmission } from './feedback';
 export { lastResolverId, listChanges } from './history';
 export { countTickets, listTickets, withStoredNumberCase } from './list';
-export { readTicketRow, ticketAssignees, ticketEtag, ticketsAssignedToGroup, versionFromIfMatch } from './repository';
+export { readTicketRow, ticketEtag, ticketsAssignedToGroup, versionFromIfMatch } from './repository';
 export { readTicket, ticketAssigneeOptions } from './view';
 export { IllegalTransition, staleVersion, updateTicket } from './workflow';

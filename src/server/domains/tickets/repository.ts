@@ -151,26 +151,3 @@ export async function ticketsAssignedToGroup(db: Database, groupId: string): Pro
   const n = row?.n ?? 0;
   return n ? [{ kind: 'tickets assigned to it', name: `${n} ticket${n === 1 ? '' : 's'}` }] : [];
 }
-
-/** The assignees and summary of ticket `id` as `db` (e.g. a creating transaction) sees them, or null. */
-export async function ticketAssignees(
-  db: Database,
-  id: string,
-): Promise<{
-  assigneeUserId: string | null;
-  assigneeGroupId: string | null;
-  assigneeGroupName: string | null;
-  summary: string | null;
-} | null> {
-  const [row] = await db
-    .select({
-      assigneeUserId: submissions.assigneeUserId,
-      assigneeGroupId: submissions.assigneeGroupId,
-      assigneeGroupName: roleGroups.name,
-      summary: submissions.summary,
-    })
-    .from(submissions)
-    .leftJoin(roleGroups, eq(roleGroups.id, submissions.assigneeGroupId))
-    .where(eq(submissions.id, id));
-  return row ?? null;
-}
