@@ -5,7 +5,9 @@
  * precompiled validator modules, src/shared/precompiled-validators.ts). And ajv's compiler is not
  * in it: no source of the built files (their source maps) is ajv's compiler, its code generator,
  * its keyword vocabularies or the URI library ajv bundles; only ajv's run-time helpers and
- * ajv-formats' format functions are.
+ * ajv-formats' format functions are. And oidc-client-ts is not among what every page loads (the
+ * entry and its static imports, from the build's `.vite/manifest.json`): only the sign-in module's
+ * chunk holds it (src/client/lib/portal-auth.ts, stored-tokens.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -22,6 +24,30 @@ function filesIn(dir: string, suffix: string): string[] {
 
 /** `eval(`, `new Function(`, and `Function(` called (with or without `new`), each not part of a longer name. */
 const CODE_FROM_STRINGS = /(?<![\w$.])(?:eval|Function)\s*\(/g;
+
+/** The sources (from its source map) of the built file `file` (relative to dist/client); none without a map. */
+function sourcesOf(file: string): string[] {
+  const map = join(DIST, `${file}.map`);
+  return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
+}
+
+type ManifestChunk = { file: string; imports?: string[] };
+
+/** The files every page loads: the entry (`index.html`) and its static imports, transitively. */
+function entryFiles(manifest: Record<string, ManifestChunk>): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    (manifest[key]?.imports ?? []).forEach(visit);
+  };
+  visit('index.html');
+  return [...seen].map((key) => manifest[key]?.file ?? key).filter((file) => file.endsWith('.js'));
+}
+
+/** A source of oidc-client-ts, and what stays of it in built code: its logger's and channels' names. */
+const OIDC_CLIENT = /node_modules\/oidc-client-ts\//;
+const OIDC_CLIENT_CODE = /[`'"](?:OidcClient|UserManager|oidc-client)[`'"-]/;
 
 /** Sources of ajv's compiler: what compiles a schema into code at run time. */
 const AJV_COMPILER =
@@ -50,5 +76,19 @@ describe('the built web app', () => {
     const sources = maps.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as { sources: string[] }).sources);
     expect(sources.some((source) => /node_modules\/ajv\/dist\/runtime\//.test(source))).toBe(true);
     expect(sources.filter((source) => AJV_COMPILER.test(source))).toEqual([]);
+  });
+
+  it('loads oidc-client-ts only with the sign-in module, not on every page', () => {
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+    const everyPage = entryFiles(manifest);
+    expect(everyPage.length).toBeGreaterThan(0);
+    expect(everyPage.filter((file) => sourcesOf(file).some((source) => OIDC_CLIENT.test(source)))).toEqual([]);
+    expect(everyPage.filter((file) => OIDC_CLIENT_CODE.test(readFileSync(join(DIST, file), 'utf8')))).toEqual([]);
+    const signIn = manifest['lib/portal-auth.ts']?.file ?? '';
+    expect(sourcesOf(signIn).some((source) => OIDC_CLIENT.test(source))).toBe(true);
+    expect(readFileSync(join(DIST, signIn), 'utf8')).toMatch(OIDC_CLIENT_CODE);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Sign-in and session on the built app in Chromium against the real built-in identity provider:
  * the authorization request, the remembered page, refused callbacks (tampered, missing, replayed
- * or other tab's state; an ID token failing the checks), the storage keys, the transparent
- * refresh, the expired session, and sign-out.
+ * or other tab's state; an ID token failing the checks), the storage keys, the sign-in module
+ * left unloaded by a page with a valid session, the transparent refresh, the expired session, and
+ * sign-out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { closeBrowser, closePages, launchBrowser } from './support/browser';
 import { startPortal, type PortalServer } from './support/portal-server';
+import { scriptsRequestedDuring, SIGN_IN_CHUNK } from './support/requests';
 
 const EXPIRED_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.';
 /** The only non-`auth.` key the app writes: react-router's scroll positions (session storage, no auth data). */
@@ -311,6 +313,23 @@ describe('a callback that does not match this tab’s sign-in', () => {
 });
 
 describe('the session', () => {
+  it('loads the sign-in module (oidc-client-ts) to sign in, and not to open a page with a valid session', async () => {
+    const page = await freshPage();
+    const signingIn = await scriptsRequestedDuring(page, () => signInAt(page, '/Tickets'));
+    expect(signingIn.has(SIGN_IN_CHUNK)).toBe(true);
+
+    const other = await context.newPage();
+    const opening = await scriptsRequestedDuring(other, async () => {
+      await other.goto(`${base}/Tickets`);
+      await other.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
+      // The name comes from /api/me, sent with the token the page read: had reading it needed the
+      // sign-in module, the module would have been requested before that request went out.
+      await other.getByText('Emma Employee').first().waitFor();
+    });
+    expect(opening.has('index')).toBe(true);
+    expect(opening.has(SIGN_IN_CHUNK)).toBe(false);
+  });
+
   it('refreshes an expired access token transparently before the next API request', async () => {
     const page = await freshPage();
     await signInAt(page, '/Tickets');
