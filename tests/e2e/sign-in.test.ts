@@ -57,6 +57,28 @@ function recordTokenRequests(page: Page): URLSearchParams[] {
   return seen;
 }
 
+/**
+ * Watches `page`'s API requests (the notification stream, which stays open, aside): the function
+ * it returns is true once a request matching `first` has been answered and none is waiting for its
+ * answer — the page has sent, with whatever token it read, every request of its opening.
+ */
+function apiRequestsSettled(page: Page, first: RegExp): () => boolean {
+  const waiting = new Set<Request>();
+  let answered = false;
+  const counts = (request: Request) =>
+    request.url().startsWith(`${base}/api/`) && !request.url().startsWith(`${base}/api/notifications/stream`);
+  const finished = (request: Request) => {
+    waiting.delete(request);
+    if (counts(request) && first.test(new URL(request.url()).pathname)) answered = true;
+  };
+  page.on('request', (request: Request) => {
+    if (counts(request)) waiting.add(request);
+  });
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return () => answered && waiting.size === 0;
+}
+
 const grants = (requests: URLSearchParams[]) => requests.map((body) => body.get('grant_type'));
 
 async function submitCredentials(page: Page, username = 'employee'): Promise<void> {
@@ -332,13 +354,16 @@ describe('the session', () => {
 
   it('refreshes an expired access token transparently before the next API request', async () => {
     const page = await freshPage();
+    const settled = apiRequestsSettled(page, /^\/api\/tickets$/);
     await signInAt(page, '/Tickets');
+    // The queue's own requests go out after the address is /Tickets: let them be answered first,
+    // so none of them read the token before it expired and is sent after.
+    await expect.poll(settled).toBe(true);
     const before = await readUser(page);
     const tokenRequests = recordTokenRequests(page);
 
     await patchUser(page, { expires_at: nowSeconds() - 10 });
-    // Every API request the page makes from now on (the queue's own requests of /Tickets were sent
-    // before, with the token that was then valid) must carry the refreshed token.
+    // Every API request the page makes from now on must carry the refreshed token.
     const bearer: string[] = [];
     page.on('request', (request) => {
       if (request.url().startsWith(`${base}/api/`)) bearer.push(request.headers().authorization ?? '');
