@@ -101,6 +101,17 @@ export function formatDateTime(value: string, timeZone?: string, showZone = fals
   return dateTimeFormat(options).format(date);
 }
 
+/**
+ * ISO 8601 date-time → its date and its time of day apart, `['Jan 5, 2026', '3:04 PM']`, in the
+ * runtime's zone: what {@link formatDateTime} joins with a comma, for a narrow column that may break
+ * between the two and nowhere else. Unparseable input: `[value, '']`.
+ */
+export function formatDateAndTime(value: string): [string, string] {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return [value, ''];
+  return [dateTimeFormat({ dateStyle: 'medium' }).format(date), dateTimeFormat({ timeStyle: 'short' }).format(date)];
+}
+
 /** A local time `14:30:00` (or `14:30`) → `2:30 PM`. Unparseable input is returned as is. */
 export function formatTime(value: string): string {
   const match = /^(\d{2}):(\d{2})/.exec(value);

@@ -1,2 +1,2 @@
 /** Dates and date-times as the portal shows them: the shared display rules (src/shared/display-format.ts). */
-export { formatDate, formatDateTime } from '../../shared/display-format';
+export { formatDate, formatDateAndTime, formatDateTime } from '../../shared/display-format';

@@ -4,6 +4,7 @@ import {
   enumLabel,
   formatBytes,
   formatDate,
+  formatDateAndTime,
   formatDateTime,
   formatMoney,
   formatNumber,
@@ -44,6 +45,16 @@ describe('display-format', () => {
     expect(plain(formatDateTime('2026-03-05T15:04:00Z', 'UTC', true))).toBe('Mar 5, 2026, 3:04 PM UTC');
     expect(plain(formatDateTime('2026-03-05T15:04:00Z', 'America/New_York', true))).toBe('Mar 5, 2026, 10:04 AM EST');
     expect(formatDateTime('never')).toBe('never');
+  });
+
+  it('gives the date and the time of a date-time apart, as formatDateTime joins them', () => {
+    for (const value of ['2026-03-05T15:04:00Z', '2026-12-31T23:59:59.999Z', '2026-07-01T00:00:00+02:00']) {
+      const [day, time] = formatDateAndTime(value);
+      expect(day).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      expect(plain(time)).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
+      expect(`${day}, ${time}`).toBe(formatDateTime(value));
+    }
+    expect(formatDateAndTime('never')).toEqual(['never', '']);
   });
 
   it('keeps one date format per locale and options, and tells time zones apart', () => {

@@ -1,13 +1,24 @@
 import { Link } from 'react-router';
 import type { Submission } from '../../../../shared/submission';
 import { areaDetailPath, type AreaLocation } from '../../../config/paths';
-import { formatDateTime } from '../../../lib/date-format';
+import { formatDateAndTime } from '../../../lib/date-format';
 import { columnValue, formatListValue, type ListColumn } from '../list-format';
 import { StatusBadge } from '../../../components/ui';
+
+/** When a submission was made: its date and its time, which the column may put on two lines. */
+function CreatedAt({ value }: { value: string }) {
+  const [day, time] = formatDateAndTime(value);
+  return (
+    <time dateTime={value} className="data-table__when">
+      <span>{time ? `${day},` : day}</span> <span>{time}</span>
+    </time>
+  );
+}
 
 /**
  * The table of an area's submissions: Number (a link to the submission), the area's list
  * columns, Status, Requester and Created. Below 768 px each row shows as a card (cells labelled by `data-label`).
+ * Its headers and its Created cells may take two lines, so an area's columns fit a laptop's width.
  */
 export function SubmissionsTable({
   caption,
@@ -28,7 +39,7 @@ export function SubmissionsTable({
     : 'Status';
   return (
     <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table">
+      <table className="data-table data-table--wrapping-headers">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -59,7 +70,7 @@ export function SubmissionsTable({
               </td>
               <td data-label="Requester">{item.requester.name}</td>
               <td data-label="Created">
-                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                <CreatedAt value={item.createdAt} />
               </td>
             </tr>
           ))}
