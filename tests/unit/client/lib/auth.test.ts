@@ -7,17 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as AuthModule from '../../../../src/client/lib/auth';
 import { ExpiredAuthSessionError } from '../../../../src/client/lib/auth-errors';
 import type { AuthConfig } from '../../../../src/shared/me';
+import { AUTH_CONFIG, ORIGIN } from './auth-fixtures';
 import { MemoryStorage } from './memory-storage';
 
-const ORIGIN = 'https://portal.example';
-const CONFIG: AuthConfig = {
-  authority: `${ORIGIN}/oidc`,
-  clientId: 'tm-portal',
-  audience: 'api://tm-portal',
-  scope: 'openid profile email',
-  resource: 'api://tm-portal',
-  strategy: 'aad',
-};
+const CONFIG = AUTH_CONFIG;
 const USER_KEY = `auth.user:${CONFIG.authority}:${CONFIG.clientId}`;
 
 /** What the fake sign-in module saw, and how it answers. */

@@ -21,18 +21,10 @@ import { AAD_STRATEGY } from '../../../../src/client/lib/auth-strategies';
 import { isCallbackUrl } from '../../../../src/client/lib/sign-in-callback';
 import type { AuthConfig } from '../../../../src/shared/me';
 import { jwt } from './jwt-fixtures';
+import { AUTH_CONFIG, ISSUER, ORIGIN } from './auth-fixtures';
 import { MemoryStorage } from './memory-storage';
 
-const ORIGIN = 'https://portal.example';
-const ISSUER = `${ORIGIN}/oidc`;
-const CONFIG: AuthConfig = {
-  authority: ISSUER,
-  clientId: 'tm-portal',
-  audience: 'api://tm-portal',
-  scope: 'openid profile email',
-  resource: 'api://tm-portal',
-  strategy: 'aad',
-};
+const CONFIG = AUTH_CONFIG;
 const ENDPOINTS = {
   authorization_endpoint: `${ISSUER}/auth`,
   token_endpoint: `${ISSUER}/token`,

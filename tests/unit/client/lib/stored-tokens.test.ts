@@ -11,17 +11,10 @@ import { userManagerSettings } from '../../../../src/client/lib/portal-auth';
 import { readStoredTokens } from '../../../../src/client/lib/stored-tokens';
 import type { AuthConfig } from '../../../../src/shared/me';
 import { jwt } from './jwt-fixtures';
+import { AUTH_CONFIG, ORIGIN } from './auth-fixtures';
 import { MemoryStorage } from './memory-storage';
 
-const ORIGIN = 'https://portal.example';
-const CONFIG: AuthConfig = {
-  authority: `${ORIGIN}/oidc`,
-  clientId: 'tm-portal',
-  audience: 'api://tm-portal',
-  scope: 'openid profile email',
-  resource: 'api://tm-portal',
-  strategy: 'aad',
-};
+const CONFIG = AUTH_CONFIG;
 const EXPIRES_AT = 1_900_000_000;
 
 let local: MemoryStorage;
