@@ -21,7 +21,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import { generateValidatorModule } from '../src/server/domains/areas/validator-generation';
 import type { JsonObject } from '../src/shared/json';
-import { PORTAL_WIDGETS } from '../src/shared/widget-names';
+import { withoutPortalWidgets } from './lib/bench-support';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Rounds per renderer (the first is warm-up and not counted); each mounts once and types KEYSTROKES / ROUNDS keys. */
@@ -33,7 +33,9 @@ const ROWS = 1000;
 /** BENCH_ORDER=ours,stock runs ours first (to check that the order does not decide the result). */
 /** Runs on the largest area, each of ROUNDS interleaved rounds: the mount ratio is the median of the runs' ratios. */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
-const ORDER = (process.env.BENCH_ORDER ?? 'stock,ours').split(',').filter((r): r is 'stock' | 'ours' => r === 'stock' || r === 'ours');
+const ORDER = (process.env.BENCH_ORDER ?? 'stock,ours')
+  .split(',')
+  .filter((r): r is 'stock' | 'ours' => r === 'stock' || r === 'ours');
 
 type Case = {
   name: string;
@@ -46,23 +48,16 @@ type Case = {
   validatorModule: string;
 };
 
-/** The UI schema without our widget names, which stock rjsf does not know (it would fail to render). */
-function withoutPortalWidgets(ui: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(ui)) {
-    if (key === 'ui:widget' && typeof value === 'string' && (PORTAL_WIDGETS as readonly string[]).includes(value)) continue;
-    out[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? withoutPortalWidgets(value) : value;
-  }
-  return out;
-}
-
 async function largestArea(): Promise<Case> {
   const dir = join(ROOT, 'schemas');
   const folders = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
-  const sized = await Promise.all(folders.map(async (f) => ({ name: f.name, size: (await stat(join(dir, f.name, 'schema.json'))).size })));
+  const sized = await Promise.all(
+    folders.map(async (f) => ({ name: f.name, size: (await stat(join(dir, f.name, 'schema.json'))).size })),
+  );
   const largest = sized.sort((a, b) => b.size - a.size)[0];
   if (!largest) throw new Error('no areas in schemas/');
-  const read = async (file: string) => JSON.parse(await readFile(join(dir, largest.name, file), 'utf8').catch(() => '{}')) as JsonObject;
+  const read = async (file: string) =>
+    JSON.parse(await readFile(join(dir, largest.name, file), 'utf8').catch(() => '{}')) as JsonObject;
   const schema = await read('schema.json');
   const uiSchema = await read('ui.json');
   const properties = schema.properties as Record<string, { type?: string; format?: string; enum?: unknown }>;
@@ -101,7 +96,11 @@ function thousandRows(): Case {
       },
     },
   };
-  const rows = Array.from({ length: ROWS }, (_, index) => ({ item: `Item ${index + 1}`, quantity: index % 7, note: '' }));
+  const rows = Array.from({ length: ROWS }, (_, index) => ({
+    item: `Item ${index + 1}`,
+    quantity: index % 7,
+    note: '',
+  }));
   return {
     name: `generated, ${ROWS}-row repeating section`,
     schema,
@@ -140,7 +139,11 @@ async function bundle(outDir: string): Promise<string> {
   return outfile;
 }
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 
 /** CPU profile of `run` on the page; prints `label`'s time per `count` and the functions with the most self time. */
 async function profiled(page: Page, label: string, count: number, run: () => Promise<unknown>): Promise<void> {
@@ -166,7 +169,9 @@ async function profiled(page: Page, label: string, count: number, run: () => Pro
   console.log(`  profiled main-thread time per ${label} (ours): ${ms(total / 1000 / count)}`);
   console.log(`  self time by function (ours, ${count} × ${label}):`);
   for (const [name, micros] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
-    console.log(`    ${(micros / 1000).toFixed(1).padStart(8)} ms  ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${name}`);
+    console.log(
+      `    ${(micros / 1000).toFixed(1).padStart(8)} ms  ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${name}`,
+    );
   }
   console.log('');
 }
@@ -180,7 +185,9 @@ async function profileOurs(page: Page, test: Case): Promise<void> {
     }
   });
   await page.evaluate(() => window.formsBench.mount('ours'));
-  await profiled(page, 'keystroke', 18, () => page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, 18] as const));
+  await profiled(page, 'keystroke', 18, () =>
+    page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, 18] as const),
+  );
   await page.evaluate(() => window.formsBench.unmount());
 }
 
@@ -201,7 +208,10 @@ async function measure(page: Page, test: Case): Promise<Results> {
       }
       const mounted = await page.evaluate((r) => window.formsBench.mount(r), renderer);
       mounts.push(mounted);
-      const keys = await page.evaluate(([id, n]) => window.formsBench.type(id, n), [test.inputId, KEYSTROKES / ROUNDS] as const);
+      const keys = await page.evaluate(([id, n]) => window.formsBench.type(id, n), [
+        test.inputId,
+        KEYSTROKES / ROUNDS,
+      ] as const);
       const blurred = await page.evaluate((id) => window.formsBench.blur(id), test.inputId);
       await page.evaluate(() => window.formsBench.unmount());
       if (round === 0) continue; // warm-up
@@ -241,15 +251,23 @@ async function main(): Promise<void> {
       for (let run = 0; run < runs; run += 1) {
         const results = await measure(page, test);
         for (const renderer of ['stock', 'ours'] as const) {
-          for (const kind of ['mount', 'keys', 'blur'] as const) pooled[renderer][kind].push(...results[renderer][kind]);
+          for (const kind of ['mount', 'keys', 'blur'] as const)
+            pooled[renderer][kind].push(...results[renderer][kind]);
         }
         ratios.push(median(results.ours.mount) / median(results.stock.mount));
       }
       const { stock, ours } = pooled;
       console.log(`${test.name}${runs > 1 ? ` (${runs} runs pooled)` : ''}`);
-      console.log(`  ${'renderer'.padEnd(10)} ${'mount median'.padStart(13)} ${'mount p90'.padStart(10)} ${'key median'.padStart(11)} ${'key p90'.padStart(10)} ${'blur median'.padStart(12)}`);
-      for (const [label, r] of [['stock rjsf', stock], ['ours', ours]] as const) {
-        console.log(`  ${label.padEnd(10)} ${ms(median(r.mount)).padStart(13)} ${ms(percentile(r.mount, 90)).padStart(10)} ${ms(median(r.keys)).padStart(11)} ${ms(percentile(r.keys, 90)).padStart(10)} ${ms(median(r.blur)).padStart(12)}`);
+      console.log(
+        `  ${'renderer'.padEnd(10)} ${'mount median'.padStart(13)} ${'mount p90'.padStart(10)} ${'key median'.padStart(11)} ${'key p90'.padStart(10)} ${'blur median'.padStart(12)}`,
+      );
+      for (const [label, r] of [
+        ['stock rjsf', stock],
+        ['ours', ours],
+      ] as const) {
+        console.log(
+          `  ${label.padEnd(10)} ${ms(median(r.mount)).padStart(13)} ${ms(percentile(r.mount, 90)).padStart(10)} ${ms(median(r.keys)).padStart(11)} ${ms(percentile(r.keys, 90)).padStart(10)} ${ms(median(r.blur)).padStart(12)}`,
+        );
       }
       const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
       if (runs > 1) {
@@ -262,7 +280,9 @@ async function main(): Promise<void> {
       } else {
         console.log(`  ratio ours/stock: mount median ${ratio(median(ours.mount), median(stock.mount))}`);
       }
-      console.log(`  key median ${ratio(median(ours.keys), median(stock.keys))}, key p90 ${ratio(percentile(ours.keys, 90), percentile(stock.keys, 90))}`);
+      console.log(
+        `  key median ${ratio(median(ours.keys), median(stock.keys))}, key p90 ${ratio(percentile(ours.keys, 90), percentile(stock.keys, 90))}`,
+      );
       console.log(`  keystroke p90 ours ${ms(percentile(ours.keys, 90))} (target ≤ 16 ms on the ${ROWS}-row form)\n`);
       if (process.env.BENCH_PROFILE) await profileOurs(page, test);
     }

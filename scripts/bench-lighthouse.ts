@@ -18,6 +18,15 @@
  * by playwright-core attached to the same browser; it is done again when the access token has
  * less than 6 minutes left (it lives 15), so no run refreshes it. Each page is visited once
  * before the runs, so the server has answered its requests once (as on a portal that is running).
+ *
+ * The stack's floor: in the same rounds, two stock pages on a loopback server of their own
+ * (scripts/lib/lighthouse-baseline.ts): React 19 with the data router and ky drawing one fetched
+ * record (the floor of `/Forms`, the ticket page and the home page), and stock @rjsf/core drawing
+ * AP's form (the floor of `/AP/Form`). Runs go in rounds (every page and floor once per round);
+ * the script then prints each page's median performance against its floor's (ours ÷ floor) and
+ * the differences of the median LCP and TBT. A floor below a target says that no page on this
+ * stack reaches it under the same throttling; a page far below its floor, that its own work is
+ * what to look at.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +39,7 @@ import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import { spawnPortal, type PortalServer } from '../tests/e2e/support/portal-process';
 import { signInOnProviderPage } from '../tests/e2e/support/sign-in';
 import { uploadInvoiceFiles } from './lib/bench-support';
+import { startBaselineServer, type BaselineServer } from './lib/lighthouse-baseline';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -46,7 +56,9 @@ const RUN_TIMEOUT_MS = 180_000;
 const TARGETS = { performance: { desktop: 95, mobile: 90 }, accessibility: 100, bestPractices: 95, cls: 0.1 };
 
 type Preset = 'desktop' | 'mobile';
-type PageCase = { label: string; path: string; signedIn: boolean };
+/** The stack's floor a portal page is compared with (scripts/lib/lighthouse-baseline.ts). */
+type Floor = 'stock shell' | 'stock form';
+type PageCase = { label: string; path: string; signedIn: boolean; floor?: Floor; isFloor?: boolean };
 type RunFigures = {
   performance: number;
   accessibility: number;
@@ -188,10 +200,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 const row = (label: string, f: RunFigures) =>
   `${label.padEnd(34)} ${pad(f.performance, 4)} ${pad(f.accessibility, 4)} ${pad(f.bestPractices, 4)} ${pad(Math.round(f.lcpMs), 6)} ${pad(Math.round(f.tbtMs), 5)} ${pad(f.cls.toFixed(3), 6)}`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value))}`;
 const HEADER = `${'page / preset / run'.padEnd(34)} perf a11y  bp    LCP   TBT    CLS`;
 
 async function main(): Promise<void> {
   let portal: PortalServer | undefined;
+  let stock: BaselineServer | undefined;
   let chrome: LaunchedChrome | undefined;
   let browser: Browser | undefined;
   const userDataDir = mkdtempSync(join(tmpdir(), 'tm-lighthouse-chromium-'));
@@ -206,6 +225,12 @@ async function main(): Promise<void> {
       timeoutMs: 180_000,
     });
     const { baseUrl } = portal;
+    const baseline = await startBaselineServer();
+    stock = baseline;
+    console.log(
+      `Stock pages (the stack's floor) on ${baseline.baseUrl}: shell ${baseline.sizes.shell.toFixed(1)} KB, ` +
+        `form ${baseline.sizes.form.toFixed(1)} KB of JavaScript (gzip -9)`,
+    );
     chrome = await launch({
       chromePath: CHROMIUM_PATH,
       userDataDir,
@@ -228,98 +253,147 @@ async function main(): Promise<void> {
     }
     await helper.goto('about:blank');
 
-    const pages: PageCase[] = [
-      { label: '/Forms', path: '/Forms', signedIn: true },
-      { label: '/AP/Form', path: '/AP/Form', signedIn: true },
-      { label: '/AP/{id}', path: `/AP/${ticketId}`, signedIn: true },
-      { label: '/ (signed out)', path: '/', signedIn: false },
-    ].filter((p) => !ONLY || p.label.includes(ONLY));
+    const portalPages = (
+      [
+        { label: '/Forms', path: '/Forms', signedIn: true, floor: 'stock shell' },
+        { label: '/AP/Form', path: '/AP/Form', signedIn: true, floor: 'stock form' },
+        { label: '/AP/{id}', path: `/AP/${ticketId}`, signedIn: true, floor: 'stock shell' },
+        { label: '/ (signed out)', path: '/', signedIn: false, floor: 'stock shell' },
+      ] satisfies PageCase[]
+    ).filter((p) => !ONLY || p.label.includes(ONLY));
+    const floors = [...new Set(portalPages.flatMap((p) => (p.floor ? [p.floor] : [])))].map((floor): PageCase => ({
+      label: `${floor} (floor)`,
+      path: floor === 'stock shell' ? '/stock/shell' : '/stock/form',
+      signedIn: false,
+      isFloor: true,
+    }));
+    const pages: PageCase[] = [...portalPages, ...floors];
+    const originOf = (pageCase: PageCase) => (pageCase.isFloor ? baseline.baseUrl : baseUrl);
 
     console.log(
       `Lighthouse on ${baseUrl}, ${CHROMIUM_PATH}, ${RUNS} run(s) per page and preset (${PRESETS.join(', ')})`,
     );
     console.log(HEADER);
-    const minima: { label: string; preset: Preset; figures: RunFigures }[] = [];
     if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
-    for (const pageCase of pages) {
-      for (const preset of PRESETS) {
-        const runs: RunFigures[] = [];
-        for (let run = 1; run <= RUNS; run += 1) {
-          if (pageCase.signedIn) {
-            await helper.goto(`${baseUrl}/api/health`);
-            if ((await tokenLifeLeft(helper)) < 6 * 60_000) await signIn(browser, helper, baseUrl);
-          }
-          await coldStart(helper, baseUrl, pageCase.signedIn);
-          await helper.goto('about:blank');
-          const flags: Flags = {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices'],
-            disableStorageReset: true,
-          };
-          const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
-          let lhr: Result | undefined;
-          // A run whose trace came out unusable (NO_NAVSTART, NO_FCP: seen on this busy machine) is
-          // tried again, at most twice.
-          for (let attempt = 1; !lhr; attempt += 1) {
-            const outcome = await withTimeout(
-              lighthouse(`${baseUrl}${pageCase.path}`, flags, config),
-              RUN_TIMEOUT_MS,
-              `Lighthouse on ${pageCase.path}`,
-            );
-            if (!outcome) throw new Error(`Lighthouse returned nothing for ${pageCase.path}`);
-            if (!outcome.lhr.runtimeError) lhr = outcome.lhr;
-            else if (attempt >= 3)
-              throw new Error(`Lighthouse on ${pageCase.path}: ${outcome.lhr.runtimeError.message}`);
-            else console.log(`    (run again: ${outcome.lhr.runtimeError.code})`);
-            if (!lhr) {
-              await helper.goto(`${baseUrl}/api/health`);
-              if (pageCase.signedIn && (await tokenLifeLeft(helper)) < 6 * 60_000)
-                await signIn(browser, helper, baseUrl);
-              await coldStart(helper, baseUrl, pageCase.signedIn);
-              await helper.goto('about:blank');
-            }
-          }
-          if (!lhr.finalDisplayedUrl.startsWith(`${baseUrl}${pageCase.path}`))
-            throw new Error(`${pageCase.path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
-          const figures = figuresOf(lhr);
-          runs.push(figures);
-          console.log(row(`${pageCase.label} ${preset} ${run}`, figures));
-          if (missesTarget(figures, preset)) for (const line of diagnosis(lhr)) console.log(line);
-          if (REPORT_DIR) {
-            const name = `${pageCase.label.replace(/[^\w]+/g, '_')}-${preset}-${run}.json`;
-            writeFileSync(join(REPORT_DIR, name), JSON.stringify(lhr));
-          }
+    const chromePort = chrome.port;
+
+    /** One Lighthouse run of `pageCase` from a cold start. */
+    const measure = async (pageCase: PageCase, preset: Preset, run: number): Promise<RunFigures> => {
+      const origin = originOf(pageCase);
+      const prepare = async () => {
+        if (pageCase.signedIn) {
+          await helper.goto(`${baseUrl}/api/health`);
+          if ((await tokenLifeLeft(helper)) < 6 * 60_000) await signIn(browser!, helper, baseUrl);
         }
-        minima.push({
-          label: pageCase.label,
-          preset,
-          figures: {
-            performance: Math.min(...runs.map((r) => r.performance)),
-            accessibility: Math.min(...runs.map((r) => r.accessibility)),
-            bestPractices: Math.min(...runs.map((r) => r.bestPractices)),
-            lcpMs: Math.max(...runs.map((r) => r.lcpMs)),
-            tbtMs: Math.max(...runs.map((r) => r.tbtMs)),
-            cls: Math.max(...runs.map((r) => r.cls)),
-          },
-        });
+        await coldStart(helper, origin, pageCase.signedIn);
+        await helper.goto('about:blank');
+      };
+      await prepare();
+      const flags: Flags = {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableStorageReset: true,
+      };
+      const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+      let lhr: Result | undefined;
+      // A run whose trace came out unusable (NO_NAVSTART, NO_FCP: seen on this busy machine) is
+      // tried again, at most twice.
+      for (let attempt = 1; !lhr; attempt += 1) {
+        const outcome = await withTimeout(
+          lighthouse(`${origin}${pageCase.path}`, flags, config),
+          RUN_TIMEOUT_MS,
+          `Lighthouse on ${pageCase.path}`,
+        );
+        if (!outcome) throw new Error(`Lighthouse returned nothing for ${pageCase.path}`);
+        if (!outcome.lhr.runtimeError) lhr = outcome.lhr;
+        else if (attempt >= 3) throw new Error(`Lighthouse on ${pageCase.path}: ${outcome.lhr.runtimeError.message}`);
+        else console.log(`    (run again: ${outcome.lhr.runtimeError.code})`);
+        if (!lhr) await prepare();
+      }
+      if (!lhr.finalDisplayedUrl.startsWith(`${origin}${pageCase.path}`))
+        throw new Error(`${pageCase.path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+      const figures = figuresOf(lhr);
+      const floorMisses = pageCase.isFloor && figures.performance < TARGETS.performance[preset];
+      console.log(
+        `${row(`${pageCase.label} ${preset} ${run}`, figures)}${floorMisses ? '  (floor below the target)' : ''}`,
+      );
+      if (!pageCase.isFloor && missesTarget(figures, preset)) for (const line of diagnosis(lhr)) console.log(line);
+      if (REPORT_DIR) {
+        const name = `${pageCase.label.replace(/[^\w]+/g, '_')}-${preset}-${run}.json`;
+        writeFileSync(join(REPORT_DIR, name), JSON.stringify(lhr));
+      }
+      return figures;
+    };
+
+    // Runs interleaved: every page (and its floor) once per round, so a change in the machine's
+    // load falls on all of them alike.
+    const runsOf = new Map<string, RunFigures[]>();
+    const key = (pageCase: PageCase, preset: Preset) => `${pageCase.label}|${preset}`;
+    for (const preset of PRESETS) {
+      for (let run = 1; run <= RUNS; run += 1) {
+        for (const pageCase of pages) {
+          const figures = await measure(pageCase, preset, run);
+          runsOf.set(key(pageCase, preset), [...(runsOf.get(key(pageCase, preset)) ?? []), figures]);
+        }
       }
     }
+
     console.log('\nWorst of the runs per page and preset (lowest score, highest LCP, TBT and CLS):');
     console.log(HEADER);
-    for (const { label, preset, figures } of minima) {
-      console.log(`${row(`${label} ${preset}`, figures)}${missesTarget(figures, preset) ? '  misses a target' : ''}`);
+    for (const preset of PRESETS) {
+      for (const pageCase of pages) {
+        const runs = runsOf.get(key(pageCase, preset)) ?? [];
+        const worst: RunFigures = {
+          performance: Math.min(...runs.map((r) => r.performance)),
+          accessibility: Math.min(...runs.map((r) => r.accessibility)),
+          bestPractices: Math.min(...runs.map((r) => r.bestPractices)),
+          lcpMs: Math.max(...runs.map((r) => r.lcpMs)),
+          tbtMs: Math.max(...runs.map((r) => r.tbtMs)),
+          cls: Math.max(...runs.map((r) => r.cls)),
+        };
+        const verdict = pageCase.isFloor
+          ? worst.performance < TARGETS.performance[preset]
+            ? '  floor below the target'
+            : ''
+          : missesTarget(worst, preset)
+            ? '  misses a target'
+            : '';
+        console.log(`${row(`${pageCase.label} ${preset}`, worst)}${verdict}`);
+      }
+    }
+
+    console.log(
+      "\nAgainst the stack's floor (medians of the runs; performance ours ÷ floor, LCP and TBT ours − floor):",
+    );
+    for (const preset of PRESETS) {
+      for (const pageCase of portalPages) {
+        const floor = pages.find((p) => p.isFloor && p.label.startsWith(pageCase.floor ?? '-'));
+        if (!floor) continue;
+        const ours = runsOf.get(key(pageCase, preset)) ?? [];
+        const base = runsOf.get(key(floor, preset)) ?? [];
+        const med = (runs: RunFigures[], pick: (r: RunFigures) => number) => median(runs.map(pick));
+        const perf = [med(ours, (r) => r.performance), med(base, (r) => r.performance)] as const;
+        const lcp = med(ours, (r) => r.lcpMs) - med(base, (r) => r.lcpMs);
+        const tbt = med(ours, (r) => r.tbtMs) - med(base, (r) => r.tbtMs);
+        console.log(
+          `${`${pageCase.label} ${preset} vs ${floor.label}`.padEnd(52)} perf ${perf[0]} vs ${perf[1]} ` +
+            `(${(perf[0] / perf[1]).toFixed(2)}×), LCP ${signed(lcp)} ms, TBT ${signed(tbt)} ms`,
+        );
+      }
     }
     console.log(
       `Targets: performance ≥ ${TARGETS.performance.desktop} desktop, ≥ ${TARGETS.performance.mobile} mobile; ` +
         `accessibility ${TARGETS.accessibility}; best practices ≥ ${TARGETS.bestPractices}; CLS ≤ ${TARGETS.cls}. ` +
-        'LCP and TBT are simulated (Lighthouse throttling) and move with the machine’s load.',
+        'LCP and TBT are simulated (Lighthouse throttling) and move with the machine’s load. A floor below a ' +
+        'target: no page on this stack reaches it under the same throttling.',
     );
   } finally {
     await browser?.close().catch(() => undefined);
     chrome?.kill();
     await portal?.stop().catch(() => undefined);
+    await stock?.close().catch(() => undefined);
     if (portal) rmSync(portal.dataDir, { recursive: true, force: true });
     rmSync(userDataDir, { recursive: true, force: true });
   }

@@ -1,11 +1,14 @@
 /**
- * Pieces the server benchmarks share (bench-concurrency.ts, bench-submit.ts): a throwaway
- * PostgreSQL database, the nearest-rank quantile of sorted samples, and uploaded invoice files for
- * the AP submissions they post (AP's invoice file is required).
+ * Pieces the benchmarks share: a throwaway PostgreSQL database, the nearest-rank quantile of sorted
+ * samples, uploaded invoice files for the AP submissions they post (AP's invoice file is required;
+ * bench-concurrency.ts, bench-submit.ts, bench-lighthouse.ts), and a UI schema for stock rjsf
+ * (bench-forms.ts, lib/lighthouse-baseline.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { AttachmentRef } from '../../src/shared/attachment';
+import type { JsonObject } from '../../src/shared/json';
+import { PORTAL_WIDGETS } from '../../src/shared/widget-names';
 import { PDF_BYTES } from '../../tests/api/helpers/multipart';
 
 /** The `q` quantile (0–1) of ascending `sorted` samples, nearest rank; NaN when there are none. */
@@ -62,4 +65,16 @@ export async function uploadInvoiceFiles(
     await Promise.all(Array.from({ length: Math.min(parallel, count - done) }, one));
   }
   return refs;
+}
+
+/** A UI schema without the portal's own widget names, which stock rjsf does not know (it would fail to render). */
+export function withoutPortalWidgets(ui: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:widget' && typeof value === 'string' && (PORTAL_WIDGETS as readonly string[]).includes(value))
+      continue;
+    out[key] =
+      value !== null && typeof value === 'object' && !Array.isArray(value) ? withoutPortalWidgets(value) : value;
+  }
+  return out;
 }
