@@ -7,7 +7,9 @@
  * its keyword vocabularies or the URI library ajv bundles; only ajv's run-time helpers and
  * ajv-formats' format functions are. And oidc-client-ts is not among what every page loads (the
  * entry and its static imports, from the build's `.vite/manifest.json`): only the sign-in module's
- * chunk holds it (src/client/lib/portal-auth.ts, stored-tokens.ts).
+ * chunk holds it (src/client/lib/portal-auth.ts, stored-tokens.ts). And what every page loads
+ * before its first render is two scripts, the entry and the bundler's run-time helpers (the
+ * `shell` chunk group in vite.config.ts; docs/performance.md "Fewer requests before the page").
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -76,6 +78,18 @@ describe('the built web app', () => {
     const sources = maps.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as { sources: string[] }).sources);
     expect(sources.some((source) => /node_modules\/ajv\/dist\/runtime\//.test(source))).toBe(true);
     expect(sources.filter((source) => AJV_COMPILER.test(source))).toEqual([]);
+  });
+
+  it('loads two scripts on every page: the entry and the bundler’s run-time helpers', () => {
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+    const everyPage = entryFiles(manifest);
+    expect(everyPage).toHaveLength(2);
+    expect(everyPage.filter((file) => !/^assets\/(index|rolldown-runtime)-[\w-]+\.js$/.test(file))).toEqual([]);
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    expect([...html.matchAll(/<link rel="modulepreload"[^>]*>/g)]).toHaveLength(1);
   });
 
   it('loads oidc-client-ts only with the sign-in module, not on every page', () => {
