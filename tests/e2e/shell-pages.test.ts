@@ -326,7 +326,7 @@ describe("the other features' pages in the shell", () => {
     await admin.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('folds all nine entries behind "Menu" below 768 px and shows them in one bar from 768 px (screenshots)', async () => {
+  it('folds all nine entries behind "Menu" below 768 px and shows them in a bar of two rows from 768 px (screenshots)', async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const nav = admin.getByRole('navigation', { name: 'Main' });
     for (const width of [375, 640, 767, 768, 1024, 1280]) {
@@ -380,6 +380,30 @@ describe("the other features' pages in the shell", () => {
         expect(overflow.page, `page width at ${width}px`).toBeLessThanOrEqual(0);
         expect(overflow.rightmost, `header contents at ${width}px`).toBeLessThanOrEqual(0);
         expect(overflow.leftmost).toBeGreaterThanOrEqual(0);
+        // two rows: the product name, the user and the bell above; the entries below, on one row
+        // from 1024 px
+        const rows = await admin.evaluate(() => {
+          const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+          const entries = [...document.querySelectorAll('.site-nav__links a')].map((e) => e.getBoundingClientRect());
+          return {
+            brand: top('.site-header__brand'),
+            user: top('.site-nav__user'),
+            entryTops: [...new Set(entries.map((box) => Math.round(box.top)))],
+            entriesTop: Math.min(...entries.map((box) => box.top)),
+            header: top('.site-header')?.height ?? 0,
+          };
+        });
+        expect(rows.user?.bottom ?? Infinity, `user above the entries at ${width}px`).toBeLessThanOrEqual(
+          rows.entriesTop,
+        );
+        expect(
+          Math.abs((rows.user?.top ?? 0) - (rows.brand?.top ?? 0)),
+          `user beside the name at ${width}px`,
+        ).toBeLessThan(12);
+        if (width >= 1024) {
+          expect(rows.entryTops, `entries on one row at ${width}px`).toHaveLength(1);
+          expect(rows.header, `header height at ${width}px`).toBeLessThanOrEqual(112);
+        }
       }
       await admin.screenshot({ path: `${SCREENSHOT_DIR}nav-admin-${width}.png` });
     }

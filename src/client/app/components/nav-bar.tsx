@@ -42,9 +42,17 @@ const LINKS: readonly NavEntry[] = [
 ];
 
 /**
+ * More entries than this (an approver has six, an administrator nine) do not fit beside the
+ * product name and the user's name in one row at a laptop's width: from 768 px the bar then has
+ * two rows, the product name, the user and the bell above, the entries below (docs/ui.md).
+ */
+const ONE_ROW_ENTRIES = 4;
+
+/**
  * The top navigation bar: product name, Home / Forms / Tickets, and the signed-in user's name
  * with a "Sign out" button; for a signed-in user, the notification bell with the unread count.
- * Below 768 px the links fold behind a "Menu" button (the bell stays beside it).
+ * Below 768 px the links fold behind a "Menu" button (the bell stays beside it); from 768 px a
+ * user with more than {@link ONE_ROW_ENTRIES} entries gets them on a row of their own.
  */
 export function NavBar() {
   const session = useSession();
@@ -62,9 +70,17 @@ export function NavBar() {
     session.signOut().catch(() => setSigningOut(false));
   };
 
+  const entries = LINKS.filter(
+    (link) => !link.anyScope || link.anyScope.some((scope) => hasScope(session.user, scope)),
+  );
+
   return (
     <header className="site-header" ref={header}>
-      <div className="site-header__inner">
+      <div
+        className={
+          entries.length > ONE_ROW_ENTRIES ? 'site-header__inner site-header__inner--two-rows' : 'site-header__inner'
+        }
+      >
         <Link to={paths.home} className="site-header__brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{APP_TITLE}</span>
@@ -85,15 +101,13 @@ export function NavBar() {
         </button>
         <nav id={menuId} className={isOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Main">
           <ul className="site-nav__links">
-            {LINKS.filter((link) => !link.anyScope || link.anyScope.some((scope) => hasScope(session.user, scope))).map(
-              (link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className="site-nav__link">
-                    {link.label}
-                  </NavLink>
-                </li>
-              ),
-            )}
+            {entries.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="site-nav__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
           {session.user ? (
             <div className="site-nav__user">
