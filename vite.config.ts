@@ -140,7 +140,7 @@ export default defineConfig({
             // Every module the entry imports statically, in one chunk with it: left alone, the bundler
             // puts the modules the entry shares with lazy chunks (React, react-router, ky, the route
             // paths, the session's storage…) in eight small chunks of their own, and each is one more
-            // request before the first render (docs/performance.md, "Fewer requests before the page").
+            // request before the first render (docs/performance.md, "One chunk before the first render").
             { name: 'shell', tags: ['$initial'] },
           ],
         },

@@ -58,6 +58,7 @@ const TARGETS = { performance: { desktop: 95, mobile: 90 }, accessibility: 100, 
 type Preset = 'desktop' | 'mobile';
 /** The stack's floor a portal page is compared with (scripts/lib/lighthouse-baseline.ts). */
 type Floor = 'stock shell' | 'stock form';
+const FLOOR_PATHS: Readonly<Record<Floor, string>> = { 'stock shell': '/stock/shell', 'stock form': '/stock/form' };
 type PageCase = { label: string; path: string; signedIn: boolean; floor?: Floor; isFloor?: boolean };
 type RunFigures = {
   performance: number;
@@ -155,9 +156,13 @@ function figuresOf(result: Result): RunFigures {
   };
 }
 
+function belowPerformanceTarget(figures: RunFigures, preset: Preset): boolean {
+  return figures.performance < TARGETS.performance[preset];
+}
+
 function missesTarget(figures: RunFigures, preset: Preset): boolean {
   return (
-    figures.performance < TARGETS.performance[preset] ||
+    belowPerformanceTarget(figures, preset) ||
     figures.accessibility < TARGETS.accessibility ||
     figures.bestPractices < TARGETS.bestPractices ||
     figures.cls > TARGETS.cls
@@ -261,13 +266,13 @@ async function main(): Promise<void> {
         { label: '/ (signed out)', path: '/', signedIn: false, floor: 'stock shell' },
       ] satisfies PageCase[]
     ).filter((p) => !ONLY || p.label.includes(ONLY));
-    const floors = [...new Set(portalPages.flatMap((p) => (p.floor ? [p.floor] : [])))].map((floor): PageCase => ({
-      label: `${floor} (floor)`,
-      path: floor === 'stock shell' ? '/stock/shell' : '/stock/form',
-      signedIn: false,
-      isFloor: true,
-    }));
-    const pages: PageCase[] = [...portalPages, ...floors];
+    const floors = new Map<Floor, PageCase>(
+      portalPages.map(({ floor }) => [
+        floor,
+        { label: `${floor} (floor)`, path: FLOOR_PATHS[floor], signedIn: false, isFloor: true },
+      ]),
+    );
+    const pages: PageCase[] = [...portalPages, ...floors.values()];
     const originOf = (pageCase: PageCase) => (pageCase.isFloor ? baseline.baseUrl : baseUrl);
 
     console.log(
@@ -315,7 +320,7 @@ async function main(): Promise<void> {
       if (!lhr.finalDisplayedUrl.startsWith(`${origin}${pageCase.path}`))
         throw new Error(`${pageCase.path} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
       const figures = figuresOf(lhr);
-      const floorMisses = pageCase.isFloor && figures.performance < TARGETS.performance[preset];
+      const floorMisses = pageCase.isFloor && belowPerformanceTarget(figures, preset);
       console.log(
         `${row(`${pageCase.label} ${preset} ${run}`, figures)}${floorMisses ? '  (floor below the target)' : ''}`,
       );
@@ -335,7 +340,9 @@ async function main(): Promise<void> {
       for (let run = 1; run <= RUNS; run += 1) {
         for (const pageCase of pages) {
           const figures = await measure(pageCase, preset, run);
-          runsOf.set(key(pageCase, preset), [...(runsOf.get(key(pageCase, preset)) ?? []), figures]);
+          const runs = runsOf.get(key(pageCase, preset)) ?? [];
+          runs.push(figures);
+          runsOf.set(key(pageCase, preset), runs);
         }
       }
     }
@@ -353,13 +360,9 @@ async function main(): Promise<void> {
           tbtMs: Math.max(...runs.map((r) => r.tbtMs)),
           cls: Math.max(...runs.map((r) => r.cls)),
         };
-        const verdict = pageCase.isFloor
-          ? worst.performance < TARGETS.performance[preset]
-            ? '  floor below the target'
-            : ''
-          : missesTarget(worst, preset)
-            ? '  misses a target'
-            : '';
+        let verdict = '';
+        if (pageCase.isFloor && belowPerformanceTarget(worst, preset)) verdict = '  floor below the target';
+        else if (!pageCase.isFloor && missesTarget(worst, preset)) verdict = '  misses a target';
         console.log(`${row(`${pageCase.label} ${preset}`, worst)}${verdict}`);
       }
     }
@@ -369,7 +372,7 @@ async function main(): Promise<void> {
     );
     for (const preset of PRESETS) {
       for (const pageCase of portalPages) {
-        const floor = pages.find((p) => p.isFloor && p.label.startsWith(pageCase.floor ?? '-'));
+        const floor = floors.get(pageCase.floor);
         if (!floor) continue;
         const ours = runsOf.get(key(pageCase, preset)) ?? [];
         const base = runsOf.get(key(floor, preset)) ?? [];

@@ -1,7 +1,7 @@
 /**
  * Browser side of `npm run bench:lighthouse`'s stock form (bundled by scripts/lib/lighthouse-baseline.ts
  * with esbuild): the create page's floor on this stack. React 19 and stock @rjsf/core with its own
- * widgets draw the largest area's form (schema and UI schema bundled in, so no request waits for
+ * widgets draw AP's form (schema and UI schema bundled in, so no request waits for
  * them) under a heading, validated by the schema's precompiled validator module through rjsf's
  * `createPrecompiledValidator` (the lightest validator rjsf offers). No router, no session, no
  * styles, no data requests: whatever the portal's create page does on top of this costs more.

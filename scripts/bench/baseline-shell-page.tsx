@@ -1,7 +1,7 @@
 /**
  * Browser side of `npm run bench:lighthouse`'s stock shell (bundled by scripts/lib/lighthouse-baseline.ts
  * with esbuild): a page's floor on this stack. React 19, react-router's data router and ky: a route
- * whose loader fetches one JSON record (`ticket.json`, the largest area's example) and draws its
+ * whose loader fetches one JSON record (`ticket.json`, AP's example) and draws its
  * heading and fields. No session, no layout, no styles: whatever the portal's pages do on top of
  * this costs more.
  */

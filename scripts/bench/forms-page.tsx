@@ -12,11 +12,22 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AreaForm } from '../../src/client/form-engine/area-form';
 import { widgetModulesFor } from '../../src/client/form-engine/widget-needs';
 import { loadWidgetModules } from '../../src/client/form-engine/widgets/widget-modules';
-import { createFormValidator, validatorFunctionsOf, type FormValidator, type ValidatorModule } from '../../src/client/form-engine/validator';
+import {
+  createFormValidator,
+  validatorFunctionsOf,
+  type FormValidator,
+  type ValidatorModule,
+} from '../../src/client/form-engine/validator';
 import type { JsonObject } from '../../src/shared/json';
 
 type Renderer = 'ours' | 'stock';
-type Case = { schema: JsonObject; uiSchema: JsonObject; stockUiSchema: JsonObject; data: JsonObject; validatorModule: string };
+type Case = {
+  schema: JsonObject;
+  uiSchema: JsonObject;
+  stockUiSchema: JsonObject;
+  data: JsonObject;
+  validatorModule: string;
+};
 
 let root: Root | null = null;
 let current: (Case & { validator: FormValidator }) | null = null;
@@ -125,7 +136,13 @@ declare global {
   // Declaration merging with the DOM's Window needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface Window {
-    formsBench: { load: typeof load; mount: typeof mount; unmount: typeof unmount; type: typeof type; blur: typeof blur };
+    formsBench: {
+      load: typeof load;
+      mount: typeof mount;
+      unmount: typeof unmount;
+      type: typeof type;
+      blur: typeof blur;
+    };
   }
 }
 

@@ -9,7 +9,7 @@
  * entry and its static imports, from the build's `.vite/manifest.json`): only the sign-in module's
  * chunk holds it (src/client/lib/portal-auth.ts, stored-tokens.ts). And what every page loads
  * before its first render is two scripts, the entry and the bundler's run-time helpers (the
- * `shell` chunk group in vite.config.ts; docs/performance.md "Fewer requests before the page").
+ * `shell` chunk group in vite.config.ts; docs/performance.md "One chunk before the first render").
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
