@@ -174,6 +174,45 @@ describe('what a page asks for as it opens', () => {
     }
   });
 
+  it('asks for the ticket, its comments, its history and its area while the page’s module is on its way', async () => {
+    // the route table starts these requests itself: they must not wait for the route's chunk
+    const { page, asked } = await openWithRequestsHeld(
+      ticketPath(),
+      '**/assets/area-detail-*.js',
+      (url) => {
+        if (url.pathname === '/api/areas/ResidentService') return 'area';
+        if (url.pathname === `/api/tickets/${ticket.id}`) return 'ticket';
+        if (url.pathname === `/api/tickets/${ticket.id}/comments`) return 'comments';
+        if (url.pathname === '/api/changes' && url.searchParams.get('ticket') === ticket.id) return 'history';
+        return null;
+      },
+      ['area', 'comments', 'history', 'ticket'],
+    );
+    try {
+      await page.getByRole('heading', { level: 1, name: `${ticket.number} — Resident service request` }).waitFor();
+      await ticketViewSettled(page);
+      expect([...asked].sort()).toEqual(['area', 'comments', 'history', 'ticket']);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('asks for the create page’s area while the page’s module is on its way', async () => {
+    const { page, asked } = await openWithRequestsHeld(
+      '/ResidentService/Form',
+      '**/assets/area-create-*.js',
+      (url) => (url.pathname === '/api/areas/ResidentService' ? 'area' : null),
+      ['area'],
+    );
+    try {
+      await page.getByRole('heading', { level: 1, name: 'New Resident service request' }).waitFor();
+      await page.locator('form.area-form').waitFor();
+      expect(asked).toEqual(['area']);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('asks for the create page’s area before the session has answered, and once', async () => {
     const { page, asked } = await openWithRequestsHeld(
       '/ResidentService/Form',

@@ -10,8 +10,12 @@
  *   router lazy-loads. It re-exports a feature's page component, or is a small function that
  *   wires one feature's page to pieces of other features through the page's props (slots). It
  *   holds no state, no effects and no markup of its own; it may export a `loader` that starts a
- *   feature's requests for the page ahead of its render (`lib/load-ahead.ts`), never one that
- *   returns data.
+ *   feature's requests or chunks for the page ahead of its render (`lib/load-ahead.ts`), never
+ *   one that returns data.
+ * - Requests that need nothing of the page's chunks (the area, the ticket) start from the route
+ *   table itself: {@link page}'s `ahead`, a function of a feature's small `*-ahead` module (or
+ *   `area-route.ts`), which the entry chunk carries. They then go out as the route opens, beside
+ *   the page's chunks, instead of after them.
  * - The page itself (its logic, data loading and markup) is a named export of
  *   `features/<name>/components/<page>.tsx`. A feature never imports another feature; pieces
  *   several features need live in components/ (UI), lib/ (helpers, API clients, the session) or
@@ -27,10 +31,13 @@ import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunction,
+  type Params,
   type RouteObject,
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { Loading } from '../components/status-message';
+import { areaRouteLoader } from '../features/areas/area-route';
+import { loadTicketDataAhead } from '../features/tickets/ticket-page-ahead';
 import { RouteGuard } from './components/route-guard';
 import { ErrorPage } from './error-page';
 import BareLayout from './layouts/bare-layout';
@@ -50,7 +57,7 @@ import { routePaths } from '../config/paths';
 
 /**
  * A page's route module: its page as the default export and, optionally, a `loader` that only
- * starts the page's requests (it returns nothing to wait for) with its `shouldRevalidate`.
+ * starts the page's requests or chunks (it returns nothing to wait for) with its `shouldRevalidate`.
  */
 type PageModule = {
   default: ComponentType;
@@ -58,16 +65,32 @@ type PageModule = {
   shouldRevalidate?: ShouldRevalidateFunction;
 };
 
+/** Starts a page's requests from the entry as its route opens (nothing to wait for). */
+type Ahead = (args: { params: Params }) => void;
+
 /**
  * A lazily loaded page: the module's default export becomes the route's `Component`, its
  * `loader` and `shouldRevalidate` the route's. React Router runs the loader as soon as the module
- * is in, before the page renders (https://reactrouter.com/route/lazy).
+ * is in, before the page renders (https://reactrouter.com/route/lazy). With `ahead`, the route
+ * gets a static `loader` that calls `ahead` at once and then the module's own `loader`: React
+ * Router runs a static loader beside `lazy`, so what `ahead` starts does not wait for the chunks.
  */
-function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+function page(load: () => Promise<PageModule>, ahead?: Ahead): Pick<RouteObject, 'lazy' | 'loader'> {
+  const lazy = async () => {
+    const { default: Component, loader, shouldRevalidate } = await load();
+    return {
+      Component,
+      ...(loader && !ahead ? { loader } : {}),
+      ...(shouldRevalidate ? { shouldRevalidate } : {}),
+    };
+  };
+  if (!ahead) return { lazy };
   return {
-    lazy: async () => {
-      const { default: Component, loader, shouldRevalidate } = await load();
-      return { Component, ...(loader ? { loader, shouldRevalidate } : {}) };
+    lazy,
+    loader: async (args) => {
+      ahead(args);
+      const { loader } = await load();
+      return loader ? loader(args) : null;
     },
   };
 }
@@ -78,9 +101,15 @@ const MANAGE_ROLE_GROUPS: RouteHandle = { anyScope: [ROLEGROUPS_MANAGE_SCOPE] };
 const MANAGE_ASSIGNMENTS: RouteHandle = { anyScope: [ASSIGNMENTS_MANAGE_SCOPE] };
 const loginPage = page(() => import('./routes/login'));
 
-const areaList = page(() => import('./routes/area-list'));
-const areaCreate = page(() => import('./routes/area-create'));
-const areaDetail = page(() => import('./routes/area-detail'));
+const areaList = page(() => import('./routes/area-list'), areaRouteLoader);
+const areaCreate = page(() => import('./routes/area-create'), areaRouteLoader);
+const areaDetail = page(
+  () => import('./routes/area-detail'),
+  ({ params }) => {
+    areaRouteLoader({ params });
+    if (params.id) loadTicketDataAhead(params.id);
+  },
+);
 const ACCOUNTING_READERS: RouteHandle = { anyScope: [REPORT_ACCOUNTING_READ, REPORT_ACCOUNTING_WRITE] };
 const DELIVERY_READERS: RouteHandle = { anyScope: [REPORT_DELIVERY_READ, REPORT_DELIVERY_WRITE] };
 const REPORT_READERS: RouteHandle = { anyScope: REPORT_ACCESS_SCOPES };

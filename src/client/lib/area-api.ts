@@ -10,7 +10,7 @@ import { FORM_SCHEMA_VERSION_HEADER } from '../../shared/form-areas';
 import type { JsonValue } from '../../shared/json';
 import type { Property } from '../../shared/me';
 import type { Submission } from '../../shared/submission';
-import { cachedPromise } from './cache';
+import { cachedPromise, fulfilledValue } from './cache';
 import { api, isNotFoundError } from './http';
 import { loadValidatorModule } from './validator-modules';
 
@@ -36,6 +36,11 @@ export function fetchArea(key: string): Promise<AreaDefinition> {
     loadValidatorModule(area.validator).catch(() => undefined);
     return area;
   });
+}
+
+/** `{ value }` when {@link fetchArea}`(key)` has fulfilled already (no request), else undefined. */
+export function knownArea(key: string): { value: AreaDefinition } | undefined {
+  return fulfilledValue(areaCache.get(key));
 }
 
 const schemaVersionCache = new Map<string, Promise<FormSchemaVersion>>();

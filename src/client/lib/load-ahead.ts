@@ -5,6 +5,7 @@
  * load started here for its key instead of starting its own.
  */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import { fulfilledValue, trackFulfilment } from './cache';
 
 /** How long a load started ahead waits to be taken, in ms; after that a mount fetches afresh. */
 export const LOAD_AHEAD_TTL_MS = 10_000;
@@ -23,7 +24,7 @@ function forgetOld(now: number): void {
 export function loadAhead(key: string, load: () => Promise<unknown>, now = Date.now()): void {
   forgetOld(now);
   if (started.has(key)) return;
-  const promise = load();
+  const promise = trackFulfilment(load());
   promise.catch(() => undefined);
   started.set(key, { promise, at: now });
 }
@@ -34,6 +35,18 @@ export function takeLoadedAhead(key: string, now = Date.now()): Promise<unknown>
   const entry = started.get(key);
   started.delete(key);
   return entry?.promise;
+}
+
+/**
+ * The value of the load of `key` started ahead, taken, when it has fulfilled already; undefined
+ * (and the load left for {@link takeLoadedAhead}) while it runs, after it failed, or when none was
+ * started. Lets a page render data that is already in without a "Loading…" render first.
+ */
+export function takeFulfilledAhead(key: string, now = Date.now()): { value: unknown } | undefined {
+  forgetOld(now);
+  const result = fulfilledValue(started.get(key)?.promise);
+  if (result) started.delete(key);
+  return result;
 }
 
 /**

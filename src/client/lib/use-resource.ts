@@ -2,8 +2,8 @@
  * A small data-loading hook for pages: loads when `key` changes, aborts the previous load,
  * and offers `reload()` for a "Try again" button.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { takeLoadedAhead } from './load-ahead';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { takeFulfilledAhead, takeLoadedAhead } from './load-ahead';
 import { startProgress } from './progress';
 
 /** State of one load: `loading`, then `ready` with data or `error` with what was thrown. */
@@ -18,32 +18,47 @@ type LoadState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { sta
  * Runs `load(signal)` whenever `key` changes (or `reload()` is called) and returns its state.
  * `load` may change identity between renders; only `key` decides when to load again. The first
  * load of a key takes the one `loadAhead(key, …)` started (load-ahead.ts), if any, instead.
+ *
+ * Data already in when the hook mounts is its first render's, with no "Loading…" render and no
+ * request: what `known()` returns (e.g. a fulfilled cache entry, lib/cache.ts `fulfilledValue`),
+ * else a load started ahead for `key` that has fulfilled. A page whose data arrived before its
+ * chunks thus shows in one render.
  */
-export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+export function useResource<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+  known?: () => { value: T } | undefined,
+): Resource<T> {
   const loadRef = useRef(load);
   loadRef.current = load;
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState<T> & { key: string; attempt: number }>({
-    status: 'loading',
-    key,
-    attempt,
+  const [state, setState] = useState<LoadState<T> & { key: string; attempt: number }>(() => {
+    const early = known?.() ?? (takeFulfilledAhead(key) as { value: T } | undefined);
+    return early ? { status: 'ready', data: early.value, key, attempt: 0 } : { status: 'loading', key, attempt: 0 };
   });
+  // the key whose data the first render had already: its first effect has nothing to load
+  const readyAtMount = useRef(state.status === 'ready' ? key : null);
 
   useEffect(() => {
+    const hadData = readyAtMount.current === key && attempt === 0;
+    readyAtMount.current = null;
+    if (hadData) return;
     const controller = new AbortController();
     const endProgress = startProgress(); // the progress bar also shows while data loads
     setState((previous) =>
       previous.status === 'loading' && previous.key === key ? previous : { status: 'loading', key, attempt },
     );
     const early = attempt === 0 ? (takeLoadedAhead(key) as Promise<T> | undefined) : undefined;
+    // what arrives renders as a transition: in slices that leave the main thread free for input
+    // (https://react.dev/reference/react/startTransition)
     (early ?? loadRef.current(controller.signal)).then(
       (data) => {
         endProgress();
-        if (!controller.signal.aborted) setState({ status: 'ready', data, key, attempt });
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'ready', data, key, attempt }));
       },
       (error: unknown) => {
         endProgress();
-        if (!controller.signal.aborted) setState({ status: 'error', error, key, attempt });
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'error', error, key, attempt }));
       },
     );
     return () => {

@@ -6,7 +6,6 @@
 import { AreaCreatePage } from '../../features/areas/components/area-create-page';
 import { WithFormHelp } from '../../features/content/components/form-help';
 
-export { areaRouteLoader as loader } from '../../features/areas/area-route';
 export { routeParamsChanged as shouldRevalidate } from '../../lib/load-ahead';
 
 export default function AreaCreateRoute() {

@@ -10,7 +10,6 @@ import type { ReactNode } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Ticket } from '../../../shared/tickets';
 import { ApprovalState } from '../../features/approvals/components/approval-state';
-import { areaRouteLoader } from '../../features/areas/area-route';
 import { AreaDetailPage } from '../../features/areas/components/area-detail-page';
 import { ChildSections, RecordHeader, recordElsewhere } from '../../features/areas/components/submission-detail';
 import { usePropertyNames } from '../../features/areas/use-property-labels';
@@ -38,9 +37,11 @@ function panelExtra(ticket: Ticket, reload: () => void): ReactNode {
 
 export { routeParamsChanged as shouldRevalidate } from '../../lib/load-ahead';
 
-/** Starts the area's and the ticket's requests side by side as the route opens (nothing to wait for). */
+/**
+ * Starts the ticket page's chunks (its form, its comments) as soon as this module is in; the
+ * route table started the area's and the ticket's requests already.
+ */
 export function loader({ params }: LoaderFunctionArgs): null {
-  areaRouteLoader({ params });
   if (params.id) loadTicketPageAhead(params.id);
   return null;
 }

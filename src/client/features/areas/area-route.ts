@@ -7,7 +7,7 @@ import { AREA_KEY_PATTERN, RESERVED_ROUTE_SEGMENTS, type AreaDefinition } from '
 import type { Submission } from '../../../shared/submission';
 import type { AreaLocation } from '../../config/paths';
 import { isNotFoundError } from '../../lib/http';
-import { fetchArea } from '../../lib/area-api';
+import { fetchArea, knownArea } from '../../lib/area-api';
 import { fetchSubmission } from './api';
 
 /** Everything an area page needs about where it is. */
@@ -52,6 +52,20 @@ export function areaRouteLoader({ params }: { params: AreaRouteParams }): null {
     if (isAreaKeyCandidate(key)) fetchArea(key).catch(() => undefined);
   }
   return null;
+}
+
+/**
+ * What {@link resolveAreaRoute} would give, when that needs no request: a top-level route whose
+ * key cannot be an area (`not-found`) or whose area is loaded already. Undefined otherwise, and
+ * always for a nested route (its parent submission is asked for every time).
+ */
+export function knownAreaRoute(params: AreaRouteParams): { value: AreaResolution } | undefined {
+  if (params.parentArea !== undefined || params.parentId !== undefined) return undefined;
+  if (!isAreaKeyCandidate(params.area)) return { value: { kind: 'not-found' } };
+  const known = knownArea(params.area);
+  if (!known) return undefined;
+  const area = known.value;
+  return { value: { kind: 'found', context: { location: { area: area.key }, area } } };
 }
 
 /** Checks `params` against the API; unknown areas, wrong nesting or an unknown parent give `not-found`. */

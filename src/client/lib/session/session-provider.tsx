@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Profile } from '../../../shared/me';
 import { hasScope } from '../../../shared/scopes';
@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { completeSignIn, hasStoredSession, resetSession, signOut as endSession, startSignIn } from '../auth';
 import { ExpiredAuthSessionError, logAuthError, SESSION_REJECTED_MESSAGE } from '../auth-errors';
 import { api, setUnauthorizedHandler, toApiFailure } from '../http';
-import { loadAhead, takeLoadedAhead } from '../load-ahead';
+import { loadAhead, takeFulfilledAhead, takeLoadedAhead } from '../load-ahead';
 import { clearPortalCaches } from '../portal-caches';
 import { SessionContext, type Session, type SessionState } from './session-context';
 import { destinationAfterSessionChange } from './session-transitions';
@@ -59,14 +59,22 @@ function isUserKeyChange(event: StorageEvent): boolean {
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<SessionState>(INITIAL);
+  // the session loaded ahead is usually in before the first render: the page then renders with it
+  // at once instead of after a "Loading…" render
+  const [state, setState] = useState<SessionState>(
+    () => (takeFulfilledAhead(SESSION_LOAD_KEY) as { value: SessionState } | undefined)?.value ?? INITIAL,
+  );
+  const knownAtMount = useRef(state !== INITIAL);
   const previous = useRef<SessionState>(INITIAL);
   const returnTo = useRef<string | null>(null);
   const isStartingUp = useRef(true);
 
   const reload = useCallback(async () => {
     try {
-      setState(await ((takeLoadedAhead(SESSION_LOAD_KEY) as Promise<SessionState> | undefined) ?? loadSession()));
+      const next = await ((takeLoadedAhead(SESSION_LOAD_KEY) as Promise<SessionState> | undefined) ?? loadSession());
+      // a transition: the whole page renders with the session, in slices that leave the main
+      // thread free for input (https://react.dev/reference/react/startTransition)
+      startTransition(() => setState(next));
     } catch (error) {
       logAuthError(error, isStartingUp.current ? 'start-up' : 'request');
       setState({ ...INITIAL, status: 'error', error });
@@ -80,7 +88,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logAuthError(error, isStartingUp.current ? 'start-up' : 'request');
       setState(expiredState(error.message));
     });
-    void reload();
+    if (knownAtMount.current) isStartingUp.current = false;
+    else void reload();
+    knownAtMount.current = false;
     const onStorage = (event: StorageEvent) => {
       if (isUserKeyChange(event)) void reload();
     };

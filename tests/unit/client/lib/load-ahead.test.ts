@@ -4,6 +4,7 @@ import {
   LOAD_AHEAD_TTL_MS,
   loadAhead,
   routeParamsChanged,
+  takeFulfilledAhead,
   takeLoadedAhead,
 } from '../../../../src/client/lib/load-ahead';
 
@@ -29,6 +30,37 @@ describe('loadAhead', () => {
     loadAhead('ticket:c', () => Promise.reject(new Error('404')), 9_000);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await expect(takeLoadedAhead('ticket:c', 9_001)).rejects.toThrow('404');
+  });
+});
+
+describe('takeFulfilledAhead', () => {
+  it('gives nothing while the load runs, and leaves it for the hook that awaits it', async () => {
+    let finish: (value: string) => void = () => {};
+    loadAhead('ticket:d', () => new Promise<string>((resolve) => (finish = resolve)), 10_000);
+    expect(takeFulfilledAhead('ticket:d', 10_001)).toBeUndefined();
+    finish('d');
+    await expect(takeLoadedAhead('ticket:d', 10_002)).resolves.toBe('d');
+  });
+
+  it('hands a fulfilled load’s value to the first taker only', async () => {
+    loadAhead('ticket:e', () => Promise.resolve('e'), 11_000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeFulfilledAhead('ticket:e', 11_001)).toEqual({ value: 'e' });
+    expect(takeFulfilledAhead('ticket:e', 11_002)).toBeUndefined();
+    expect(takeLoadedAhead('ticket:e', 11_003)).toBeUndefined();
+  });
+
+  it('leaves a failed load for the hook that reports it', async () => {
+    loadAhead('ticket:f', () => Promise.reject(new Error('500')), 12_000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeFulfilledAhead('ticket:f', 12_001)).toBeUndefined();
+    await expect(takeLoadedAhead('ticket:f', 12_002)).rejects.toThrow('500');
+  });
+
+  it('forgets a load nobody took within its time to live', async () => {
+    loadAhead('ticket:g', () => Promise.resolve('g'), 13_000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeFulfilledAhead('ticket:g', 13_000 + LOAD_AHEAD_TTL_MS + 1)).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { PageNotFoundError } from '../../../components/not-found';
 import { LoadError, Loading } from '../../../components/status-message';
 import { useResource } from '../../../lib/use-resource';
-import { resolveAreaRoute, type AreaContext } from '../area-route';
+import { knownAreaRoute, resolveAreaRoute, type AreaContext } from '../area-route';
 
 /**
  * Resolves the current area route (see `resolveAreaRoute`) and renders `children` with its
@@ -20,7 +20,11 @@ export function AreaGate({
 }) {
   const { area, parentArea, parentId } = useParams();
   const key = JSON.stringify([parentArea, parentId, area]);
-  const resolution = useResource(key, (signal) => resolveAreaRoute({ area, parentArea, parentId }, signal));
+  const resolution = useResource(
+    key,
+    (signal) => resolveAreaRoute({ area, parentArea, parentId }, signal),
+    () => knownAreaRoute({ area, parentArea, parentId }),
+  );
   if (resolution.status === 'loading') return <Loading />;
   if (resolution.status === 'error') return <LoadError error={resolution.error} onRetry={resolution.reload} />;
   const isNested = parentArea !== undefined || parentId !== undefined;

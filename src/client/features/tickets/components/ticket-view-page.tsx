@@ -11,11 +11,11 @@ import { areaDetailPath } from '../../../config/paths';
 import { fetchAreaOfSubmission } from '../../../lib/area-api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { lazyComponent } from '../../../lib/lazy-component';
-import { loadAhead } from '../../../lib/load-ahead';
 import { isNotFoundError, toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useResource, type Resource } from '../../../lib/use-resource';
-import { fetchChanges, fetchComments, fetchTicket, updateTicket } from '../api';
+import { fetchComments, fetchTicket, updateTicket } from '../api';
+import { fetchTicketHistory, loadTicketDataAhead, ticketPageKeys } from '../ticket-page-ahead';
 import { HistoryList } from './history-list';
 import { TicketPanel } from './ticket-panel';
 import '../ticket-page.css';
@@ -49,21 +49,14 @@ function useLatest<T>(resource: Resource<T>, key: string): T | undefined {
   return last.current?.data;
 }
 
-/** The ticket's history as its page shows it: the latest 100 changes. */
-function fetchHistory(id: string, signal?: AbortSignal) {
-  return fetchChanges(new URLSearchParams({ ticket: id, limit: '100' }), signal);
-}
-
 /**
- * Starts what the ticket page of record `id` loads — the ticket, its comments and history
- * (load-ahead.ts) and the chunks of its form and comments — before the page mounts: its route
- * calls it as it opens, while the record's area (which the page needs first) is on its way, so
- * the page does not wait for one request after another.
+ * Starts what the ticket page of record `id` loads before the page mounts — its data (a no-op
+ * when the route table started it already, ticket-page-ahead.ts) and the chunks of its form and
+ * comments: the route module's `loader` calls it as soon as the page's module is in, so the
+ * page does not wait for one request after another.
  */
 export function loadTicketPageAhead(id: string): void {
-  loadAhead(`ticket:${id}`, () => fetchTicket(id));
-  loadAhead(`comments:${id}`, () => fetchComments(id));
-  loadAhead(`history:${id}`, () => fetchHistory(id));
+  loadTicketDataAhead(id);
   void storedData.preload();
   void commentThread.preload();
   void commentComposer.preload();
@@ -124,9 +117,10 @@ export function TicketPage({
   }, []);
   const [submissionShown, setSubmissionShown] = useState(false);
   const showSubmission = useCallback(() => setSubmissionShown(true), []);
-  const ticketResource = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
-  const commentsResource = useResource(`comments:${id}`, (signal) => fetchComments(id, signal));
-  const historyResource = useResource(`history:${id}`, (signal) => fetchHistory(id, signal));
+  const keys = ticketPageKeys(id);
+  const ticketResource = useResource(keys.ticket, (signal) => fetchTicket(id, signal));
+  const commentsResource = useResource(keys.comments, (signal) => fetchComments(id, signal));
+  const historyResource = useResource(keys.history, (signal) => fetchTicketHistory(id, signal));
   const loaded = useLatest(ticketResource, id);
   const comments = useLatest(commentsResource, id);
   const history = useLatest(historyResource, id);
@@ -272,7 +266,7 @@ export function RetiredAreaTicketPage({
  */
 export function TicketRedirect() {
   const { id = '' } = useParams();
-  const ticket = useResource(`ticket:${id}`, (signal) => fetchTicket(id, signal));
+  const ticket = useResource(ticketPageKeys(id).ticket, (signal) => fetchTicket(id, signal));
   if (!id) return <NotFound />;
   if (ticket.status === 'loading') return <Loading label="Loading the ticket…" />;
   if (ticket.status === 'error') {
