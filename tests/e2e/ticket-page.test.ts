@@ -197,26 +197,13 @@ describe('what a page asks for as it opens', () => {
     }
   });
 
-  it('asks for the create page’s area while the page’s module is on its way', async () => {
+  it.each([
+    ['while the page’s module is on its way', '**/assets/area-create-*.js'],
+    ['before the session has answered', '**/api/me'],
+  ])('asks for the create page’s area %s, and once', async (_when, held) => {
     const { page, asked } = await openWithRequestsHeld(
       '/ResidentService/Form',
-      '**/assets/area-create-*.js',
-      (url) => (url.pathname === '/api/areas/ResidentService' ? 'area' : null),
-      ['area'],
-    );
-    try {
-      await page.getByRole('heading', { level: 1, name: 'New Resident service request' }).waitFor();
-      await page.locator('form.area-form').waitFor();
-      expect(asked).toEqual(['area']);
-    } finally {
-      await page.close();
-    }
-  });
-
-  it('asks for the create page’s area before the session has answered, and once', async () => {
-    const { page, asked } = await openWithRequestsHeld(
-      '/ResidentService/Form',
-      '**/api/me',
+      held,
       (url) => (url.pathname === '/api/areas/ResidentService' ? 'area' : null),
       ['area'],
     );
