@@ -7,7 +7,6 @@
  * an area whose folder was removed still shows, with the form it was stored with.
  */
 import type { ReactNode } from 'react';
-import type { LoaderFunctionArgs } from 'react-router';
 import type { Ticket } from '../../../shared/tickets';
 import { ApprovalState } from '../../features/approvals/components/approval-state';
 import { AreaDetailPage } from '../../features/areas/components/area-detail-page';
@@ -16,7 +15,7 @@ import { usePropertyNames } from '../../features/areas/use-property-labels';
 import { AssignmentNote } from '../../features/assignments/components/assignment-note';
 import { SlaPanel } from '../../features/sla/components/sla-panel';
 import {
-  loadTicketPageAhead,
+  preloadTicketPageChunks,
   RetiredAreaTicketPage,
   TicketPage,
 } from '../../features/tickets/components/ticket-view-page';
@@ -41,8 +40,8 @@ export { routeParamsChanged as shouldRevalidate } from '../../lib/load-ahead';
  * Starts the ticket page's chunks (its form, its comments) as soon as this module is in; the
  * route table started the area's and the ticket's requests already.
  */
-export function loader({ params }: LoaderFunctionArgs): null {
-  if (params.id) loadTicketPageAhead(params.id);
+export function loader(): null {
+  preloadTicketPageChunks();
   return null;
 }
 

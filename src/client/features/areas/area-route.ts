@@ -54,6 +54,11 @@ export function areaRouteLoader({ params }: { params: AreaRouteParams }): null {
   return null;
 }
 
+/** The resolution of a top-level route that names `area`. */
+function foundTopLevel(area: AreaDefinition): AreaResolution {
+  return { kind: 'found', context: { location: { area: area.key }, area } };
+}
+
 /**
  * What {@link resolveAreaRoute} would give, when that needs no request: a top-level route whose
  * key cannot be an area (`not-found`) or whose area is loaded already. Undefined otherwise, and
@@ -64,8 +69,7 @@ export function knownAreaRoute(params: AreaRouteParams): { value: AreaResolution
   if (!isAreaKeyCandidate(params.area)) return { value: { kind: 'not-found' } };
   const known = knownArea(params.area);
   if (!known) return undefined;
-  const area = known.value;
-  return { value: { kind: 'found', context: { location: { area: area.key }, area } } };
+  return { value: foundTopLevel(known.value) };
 }
 
 /** Checks `params` against the API; unknown areas, wrong nesting or an unknown parent give `not-found`. */
@@ -75,7 +79,7 @@ export async function resolveAreaRoute(params: AreaRouteParams, signal?: AbortSi
   const isNested = params.parentArea !== undefined || params.parentId !== undefined;
   if (!isNested) {
     const area = await orNotFound(fetchArea(params.area));
-    return area ? { kind: 'found', context: { location: { area: area.key }, area } } : notFound;
+    return area ? foundTopLevel(area) : notFound;
   }
   if (!isAreaKeyCandidate(params.parentArea) || !params.parentId) return notFound;
   const [area, parentArea] = await Promise.all([

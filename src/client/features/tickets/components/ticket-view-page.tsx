@@ -15,7 +15,7 @@ import { isNotFoundError, toApiFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useResource, type Resource } from '../../../lib/use-resource';
 import { fetchComments, fetchTicket, updateTicket } from '../api';
-import { fetchTicketHistory, loadTicketDataAhead, ticketPageKeys } from '../ticket-page-ahead';
+import { fetchTicketHistory, ticketPageKeys } from '../ticket-page-ahead';
 import { HistoryList } from './history-list';
 import { TicketPanel } from './ticket-panel';
 import '../ticket-page.css';
@@ -50,13 +50,11 @@ function useLatest<T>(resource: Resource<T>, key: string): T | undefined {
 }
 
 /**
- * Starts what the ticket page of record `id` loads before the page mounts — its data (a no-op
- * when the route table started it already, ticket-page-ahead.ts) and the chunks of its form and
- * comments: the route module's `loader` calls it as soon as the page's module is in, so the
- * page does not wait for one request after another.
+ * Starts the chunks of the ticket page's form and comments before the page mounts: the route
+ * module's `loader` calls it as soon as the page's module is in (the route table has started the
+ * page's data already, ticket-page-ahead.ts), so the page does not wait for one after the other.
  */
-export function loadTicketPageAhead(id: string): void {
-  loadTicketDataAhead(id);
+export function preloadTicketPageChunks(): void {
   void storedData.preload();
   void commentThread.preload();
   void commentComposer.preload();
