@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
-import { prepareDateFormats } from './lib/date-format';
 import { registerServiceWorker } from './lib/pwa';
 import { loadSessionAhead } from './lib/session/session-provider';
 import './components/ui/ui.css';
@@ -26,5 +25,3 @@ createRoot(container).render(
 );
 
 registerServiceWorker();
-// while the page's chunks and data download
-prepareDateFormats();

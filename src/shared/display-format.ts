@@ -2,15 +2,16 @@
  * How stored form values read to people: money, numbers, dates, times, enum labels and yes/no —
  * one module for the web app's read views (lists, the read-only form) and the server's PDF of a
  * submission, so both print `7,842.50` and `Mar 2, 2026` alike (docs/behaviour.md "Showing
- * values"). Intl with {@link DISPLAY_LOCALE}; no DOM, no Node APIs.
+ * values"). Everything reads as {@link DISPLAY_LOCALE} writes it; the common cases (whole numbers,
+ * cents, dates and times in the runtime's zone: display-dates.ts) without Intl, as the comments
+ * there and below say why; no DOM, no Node APIs.
  */
+import { formatDate, formatDateTime, formatTime } from './display-dates';
+import { DISPLAY_LOCALE } from './display-locale';
 import { isJsonObject, type JsonObject, type JsonPrimitive } from './json';
 
-/** The product's name, as the web app's header and the PDF of a submission show it. */
-export const PORTAL_NAME = 'TM online portal';
-
-/** Locale of every date and number shown to people (web app and PDF). */
-export const DISPLAY_LOCALE = 'en-US';
+export { dateTimeFormat, DISPLAY_LOCALE, PORTAL_NAME } from './display-locale';
+export { formatDate, formatDateAndTime, formatDateTime, formatTime } from './display-dates';
 
 /**
  * True for a field that holds money: a `number` with `multipleOf: 0.01`, how every amount of the
@@ -21,7 +22,7 @@ export function isMoneySchema(schema: JsonObject): boolean {
   return schema.multipleOf === 0.01;
 }
 
-/** The number formats in use, each made on first use (see {@link dateTimeFormat} for why). */
+/** The number formats in use, each made on first use (see `dateTimeFormat` in display-locale.ts for why). */
 const NUMBER_OPTIONS = {
   money: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
   plain: { maximumFractionDigits: 6 },
@@ -40,84 +41,40 @@ function numberFormat(kind: keyof typeof NUMBER_OPTIONS): Intl.NumberFormat {
   return format;
 }
 
+/** `1234567` → `1,234,567`: a string of digits grouped by threes, as en-US groups them. */
+function groupDigits(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/*
+ * Whole numbers and whole numbers of cents — the counts of the lists and the amounts of the forms,
+ * shown as a page first renders — are written without Intl (a page's first `Intl` formatter costs
+ * tens of milliseconds; see display-dates.ts); they are exact in integer arithmetic, and a
+ * unit test compares them with `Intl.NumberFormat('en-US')`. Anything else goes through Intl.
+ */
+
+/** A count: `12500` → `12,500`. */
+export function formatCount(value: number): string {
+  if (!Number.isSafeInteger(value) || Object.is(value, -0)) return numberFormat('plain').format(value);
+  return value < 0 ? `-${groupDigits(String(-value))}` : groupDigits(String(value));
+}
+
 /** An amount of money: `7842.5` → `7,842.50` (grouped, always two decimals, no currency sign). */
 export function formatMoney(value: number): string {
+  const cents = Math.round(value * 100);
+  // a whole number of cents (what a money field holds, and any sum of them) up to float noise
+  if (Number.isSafeInteger(cents) && !Object.is(cents, -0) && Math.abs(cents - value * 100) < 1e-6) {
+    const whole = Math.abs(cents);
+    const text = `${groupDigits(String(Math.trunc(whole / 100)))}.${String(whole % 100).padStart(2, '0')}`;
+    return cents < 0 ? `-${text}` : text;
+  }
   return numberFormat('money').format(value);
 }
 
 /** A number under its field's schema: money as {@link formatMoney}, any other grouped (`12,500`, `0.25`). */
 export function formatNumber(value: number, schema: JsonObject): string {
-  return numberFormat(isMoneySchema(schema) ? 'money' : 'plain').format(value);
-}
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The `Intl.DateTimeFormat` of `locale` (default {@link DISPLAY_LOCALE}) and `options`, one per
- * distinct pair, made on first use and kept: setting one up costs far more than formatting with
- * it (about a millisecond each on a slow phone), and a ticket's history formats dozens of dates.
- * Options left `undefined` (a `timeZone` not given) mean the runtime's default, as in the
- * constructor.
- */
-export function dateTimeFormat(options: Intl.DateTimeFormatOptions, locale = DISPLAY_LOCALE): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
-
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** `2026-01-05` → `Jan 5, 2026` (a calendar date: no time-zone shift). Unparseable input is returned as is. */
-export function formatDate(value: string): string {
-  const match = CALENDAR_DATE.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return dateTimeFormat({ dateStyle: 'medium', timeZone: match ? 'UTC' : undefined }).format(date);
-}
-
-/**
- * ISO 8601 date-time → `Jan 5, 2026, 3:04 PM` in `timeZone` (an IANA name; default the runtime's),
- * with the zone's short name when `showZone` (`… 3:04 PM UTC`). Unparseable input is returned as is.
- */
-export function formatDateTime(value: string, timeZone?: string, showZone = false): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  // dateStyle/timeStyle do not combine with timeZoneName: the same parts spelt out
-  const options: Intl.DateTimeFormatOptions = showZone
-    ? {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: 'short',
-      }
-    : { dateStyle: 'medium', timeStyle: 'short', timeZone };
-  return dateTimeFormat(options).format(date);
-}
-
-/**
- * ISO 8601 date-time → its date and its time of day apart, `['Jan 5, 2026', '3:04 PM']`, in the
- * runtime's zone: what {@link formatDateTime} joins with a comma, for a narrow column that may break
- * between the two and nowhere else. Unparseable input: `[value, '']`.
- */
-export function formatDateAndTime(value: string): [string, string] {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return [value, ''];
-  return [dateTimeFormat({ dateStyle: 'medium' }).format(date), dateTimeFormat({ timeStyle: 'short' }).format(date)];
-}
-
-/** A local time `14:30:00` (or `14:30`) → `2:30 PM`. Unparseable input is returned as is. */
-export function formatTime(value: string): string {
-  const match = /^(\d{2}):(\d{2})/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2])));
-  return dateTimeFormat({ timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  if (isMoneySchema(schema)) return formatMoney(value);
+  return Number.isInteger(value) ? formatCount(value) : numberFormat('plain').format(value);
 }
 
 /** The label of an enum value: `oneOf`/`anyOf` `const` + `title`, or `ui:enumNames`, else the value itself; undefined when not an enum. */

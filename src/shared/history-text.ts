@@ -112,16 +112,21 @@ export function formatMonth(period: string): string {
 
 /**
  * A moment as a due date reads: the date alone when it is midnight in `timeZone` (a date picked
- * without a time), else date and time.
+ * without a time; default the runtime's zone), else date and time.
  */
 export function formatMoment(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (timeZone === undefined) {
+    if (Number.isNaN(date.getTime())) return iso;
+    return date.getHours() === 0 && date.getMinutes() === 0 ? formatDate(iso) : formatDateTime(iso);
+  }
   const parts = dateTimeFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }, 'en-US')
-    .formatToParts(new Date(iso))
+    .formatToParts(date)
     .filter((part) => part.type === 'hour' || part.type === 'minute')
     .map((part) => part.value)
     .join(':');
   if (parts === '00:00') {
-    const day = dateTimeFormat({ timeZone }, 'en-CA').format(new Date(iso));
+    const day = dateTimeFormat({ timeZone }, 'en-CA').format(date);
     return formatDate(day);
   }
   return formatDateTime(iso, timeZone);

@@ -2,13 +2,13 @@
  * Build-time client configuration. Sign-in settings are NOT here: they come at run time from
  * `GET /api/auth/config` (see lib/auth.ts), so one build works against any identity provider.
  */
-import { PORTAL_NAME } from '../../shared/display-format';
+import { PORTAL_NAME } from '../../shared/display-locale';
 
 /** Product name, shown in the header and as the page title. */
 export const APP_TITLE = PORTAL_NAME;
 
 /** Locale for dates and numbers shown to users (one for the web app and the server's PDFs). */
-export { DISPLAY_LOCALE } from '../../shared/display-format';
+export { DISPLAY_LOCALE } from '../../shared/display-locale';
 
 function readApiPrefix(): string {
   const raw: unknown = import.meta.env.VITE_API_PREFIX;

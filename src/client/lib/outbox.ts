@@ -16,6 +16,7 @@ import { isValidationErrorBody, type FieldError } from '../../shared/api-error';
 import type { JsonValue } from '../../shared/json';
 import type { Submission } from '../../shared/submission';
 import { toApiFailure } from './http';
+import { compareCodeUnits } from './compare-text';
 
 export const OUTBOX_DB = 'tm-outbox';
 const STORE = 'items';
@@ -70,7 +71,9 @@ export function subscribeOutbox(listener: () => void): () => void {
 }
 
 /** Queues a submission (payload only) for sending when online. */
-export async function queueSubmission(item: Omit<OutboxItem, 'queuedAt' | 'state' | 'errors' | 'message'>): Promise<void> {
+export async function queueSubmission(
+  item: Omit<OutboxItem, 'queuedAt' | 'state' | 'errors' | 'message'>,
+): Promise<void> {
   const db = await openOutbox();
   await db.put(STORE, { ...item, queuedAt: new Date().toISOString(), state: 'waiting', errors: [], message: null });
   notify();
@@ -80,7 +83,7 @@ export async function queueSubmission(item: Omit<OutboxItem, 'queuedAt' | 'state
 export async function listOutbox(userId: string): Promise<OutboxItem[]> {
   if (!(await outboxExists())) return [];
   const items = await (await openOutbox()).getAllFromIndex(STORE, 'userId', userId);
-  return items.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+  return items.sort((a, b) => compareCodeUnits(a.queuedAt, b.queuedAt));
 }
 
 /** One item by its idempotency key, or undefined. */

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   dateTimeFormat,
   enumLabel,
   formatBytes,
+  formatCount,
   formatDate,
   formatDateAndTime,
   formatDateTime,
@@ -32,6 +33,25 @@ describe('display-format', () => {
     expect(formatNumber(0.1, money)).toBe('0.10');
     expect(formatNumber(12500, { type: 'integer' })).toBe('12,500');
     expect(formatNumber(2.25, { type: 'number', multipleOf: 0.25 })).toBe('2.25');
+  });
+
+  it('writes counts and amounts without Intl exactly as Intl en-US writes them', () => {
+    const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+    const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const whole = [0, -0, 1, -1, 999, 1000, -1000, 999_999, 1_000_000, 12_500, Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21];
+    for (let index = 0; index < 2000; index += 1)
+      whole.push(Math.round((random() - 0.3) * 10 ** Math.floor(random() * 15)));
+    for (const value of whole) expect(formatCount(value)).toBe(count.format(value));
+    const amounts = [0, -0, 0.1 + 0.2, 7842.5, -7842.5, 0.29, 1.005, -0.001, 1e-9, -1e-9, 123_456_789.99, 1e15, 0.125];
+    for (let index = 0; index < 2000; index += 1) {
+      const cents = Math.round((random() - 0.3) * 10 ** Math.floor(random() * 13));
+      amounts.push(cents / 100, (cents / 100) * 3, cents / 1000);
+    }
+    for (const value of amounts) expect(formatMoney(value)).toBe(money.format(value));
+    // a sum of amounts, as the form totals make them
+    expect(formatMoney([0.1, 0.2, 0.3].reduce((sum, value) => sum + value, 0))).toBe('0.60');
   });
 
   it('shows calendar dates without a time-zone shift, and leaves what is not a date as it is', () => {
@@ -67,6 +87,60 @@ describe('display-format', () => {
       expect(plain(formatDateTime('2026-03-05T15:04:00Z', 'UTC'))).toBe('Mar 5, 2026, 3:04 PM');
       expect(plain(formatDateTime('2026-03-05T15:04:00Z', 'Asia/Tokyo'))).toBe('Mar 6, 2026, 12:04 AM');
     }
+  });
+
+  describe('in the runtime zone, without Intl', () => {
+    const savedZone = process.env.TZ;
+    afterEach(() => {
+      process.env.TZ = savedZone;
+    });
+    /** Every hour of two days around each change of clock of 2026 in the zones below, and a spread of other moments. */
+    const moments = [
+      ...['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01'].flatMap((day) =>
+        Array.from({ length: 48 }, (_, hour) => new Date(Date.parse(`${day}T00:00:00Z`) + (hour - 24) * 3_600_000)),
+      ),
+      ...Array.from(
+        { length: 400 },
+        (_, index) => new Date(Date.UTC(1999, 0, 1) + index * 86_400_000 * 29.3 + index * 61_000),
+      ),
+    ].map((date) => date.toISOString());
+
+    it.each(['UTC', 'America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Kolkata', 'America/St_Johns'])(
+      'writes what Intl en-US writes, character for character, in %s',
+      (zone) => {
+        process.env.TZ = zone;
+        const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+        const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+        const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+        expect(dateTime.resolvedOptions().timeZone).toBe(
+          new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone,
+        );
+        for (const iso of moments) {
+          const moment = new Date(iso);
+          expect(formatDateTime(iso)).toBe(dateTime.format(moment));
+          expect(formatDateAndTime(iso)).toEqual([date.format(moment), time.format(moment)]);
+          expect(formatDate(iso)).toBe(date.format(moment));
+        }
+        for (const day of ['2026-03-08', '2026-03-29', '2026-10-04', '2026-01-01', '2000-02-29']) {
+          expect(formatDate(day)).toBe(date.format(new Date(`${day}T12:00:00Z`)));
+        }
+        for (const [clock, hours, minutes] of [
+          ['00:00', 0, 0],
+          ['00:30:00', 0, 30],
+          ['12:00', 12, 0],
+          ['23:59', 23, 59],
+          ['02:30', 2, 30],
+        ] as const) {
+          const utc = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' });
+          expect(formatTime(clock)).toBe(utc.format(new Date(Date.UTC(2026, 2, 8, hours, minutes))));
+        }
+      },
+    );
+
+    it('leaves a time of day that is not one as it is', () => {
+      expect(formatTime('25:00')).toBe('25:00');
+      expect(formatTime('12:61')).toBe('12:61');
+    });
   });
 
   it('shows local times on a 12-hour clock', () => {

@@ -4,6 +4,7 @@ import { ACTIVITY_LIST_SIZE } from '../../../shared/activity';
 import { MAX_PAGE_SIZE } from '../../../shared/submission';
 import { DONE_STATUSES, type TicketListItem, type TicketPage } from '../../../shared/tickets';
 import { api } from '../../lib/http';
+import { compareCodeUnits } from '../../lib/compare-text';
 
 /** `GET /api/me/activity`: open and recent submissions and most used areas of the signed-in user. */
 export function fetchMyActivity(signal?: AbortSignal): Promise<MyActivity> {
@@ -58,7 +59,7 @@ export async function collectAssignedTickets(
   const byId = new Map<string, TicketListItem>();
   for (const ticket of perFilter.flat()) byId.set(ticket.id, ticket);
   return [...byId.values()]
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id))
+    .sort((a, b) => compareCodeUnits(b.updatedAt, a.updatedAt) || compareCodeUnits(b.id, a.id))
     .slice(0, size);
 }
 

@@ -7,13 +7,11 @@
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { createContext, useContext } from 'react';
 import { totalCents, totalsOf, type AreaRule } from '../../../shared/area-rules';
+import { formatMoney } from '../../../shared/display-format';
 import { PagedArrayFieldTemplate } from './paged-array-field-template';
 
 /** The area's rules, for the array template to find the totals of its own array. */
 export const AreaRulesContext = createContext<readonly AreaRule[] | undefined>(undefined);
-
-/** `784250` → `7,842.50`: amounts in the portal's one locale, always two decimals. */
-const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A JSON Pointer (RFC 6901) from rjsf's field path (`['lines', 0, 'items']` → `/lines/0/items`). */
 function pointerOf(path: readonly (string | number)[]): string {
@@ -35,7 +33,7 @@ export function ArrayWithTotalsTemplate(props: ArrayFieldTemplateProps) {
           aria-live="polite"
           aria-atomic="true"
         >
-          {total.label}: <strong>{MONEY.format(totalCents(total, props.formData) / 100)}</strong>
+          {total.label}: <strong>{formatMoney(totalCents(total, props.formData) / 100)}</strong>
         </p>
       ))}
     </>

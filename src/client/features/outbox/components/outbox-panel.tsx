@@ -5,7 +5,16 @@ import { areaCreatePath } from '../../../config/paths';
 import { createSubmission } from '../../../lib/area-api';
 import { flushOutbox, listOutbox, subscribeOutbox, type OutboxItem } from '../../../lib/outbox';
 import { toast } from '../../../lib/toast';
-import { formatDateTime } from '../../../lib/date-format';
+import { dateTimeFormat } from '../../../../shared/display-locale';
+
+/**
+ * When a waiting item was saved, as `formatDateTime` writes it (`Jan 5, 2026, 3:04 PM`), through
+ * Intl: this panel is in the first chunk of every page, where date-fns' formatter would weigh
+ * 5 KB more (docs/performance.md "Page weight"), and it shows only when something waits.
+ */
+function savedAt(iso: string): string {
+  return dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
 
 /** The create page of a draft: `…/{Area}/Form?draft={idempotencyKey}`. */
 export function draftPath(item: OutboxItem): string {
@@ -67,7 +76,7 @@ export function OutboxPanel() {
           <ul aria-label="Waiting to send">
             {waiting.map((item) => (
               <li key={item.idempotencyKey}>
-                {item.area} form, saved <time dateTime={item.queuedAt}>{formatDateTime(item.queuedAt)}</time>
+                {item.area} form, saved <time dateTime={item.queuedAt}>{savedAt(item.queuedAt)}</time>
               </li>
             ))}
           </ul>

@@ -7,7 +7,8 @@
  * ticket's History tab.
  */
 import { Link } from 'react-router';
-import { dateTimeFormat, formatDate, formatDateTime } from '../../../../shared/display-format';
+import { lightFormat } from 'date-fns';
+import { formatDate, formatDateTime } from '../../../../shared/display-dates';
 import { describeChange } from '../../../../shared/history-sentence';
 import { relativeTime } from '../../../../shared/history-text';
 import type { ChangeEntry } from '../../../../shared/tickets';
@@ -50,9 +51,9 @@ export function HistoryItem({ entry, now, showTicket }: { entry: ChangeEntry; no
   );
 }
 
-/** The local calendar day of an ISO moment, `2026-11-26`, for grouping. */
+/** The local calendar day of an ISO moment, `2026-11-26`, for grouping (no Intl: see shared/display-dates.ts). */
 function dayOf(iso: string): string {
-  return dateTimeFormat({}, 'en-CA').format(new Date(iso));
+  return lightFormat(new Date(iso), 'yyyy-MM-dd');
 }
 
 /** A day heading: "Today", "Yesterday", else `Nov 24, 2026`. */

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../../shared/display-format';
 import { TICKET_STATUSES, type TicketCounts } from '../../../../shared/tickets';
 
 /** Tickets per status as a small horizontal bar chart (results are shown as charts, not tables). */
@@ -10,13 +11,13 @@ export function StatusChart({ counts }: { counts: TicketCounts }) {
           <span className="status-chart__label">{status}</span>
           <span className="status-chart__bar" style={{ width: `${(counts.counts[status] / max) * 100}%` }} />
           <span className="status-chart__value">
-            {counts.counts[status].toLocaleString()}
+            {formatCount(counts.counts[status])}
             {counts.capped.includes(status) ? '+' : ''}
           </span>
         </div>
       ))}
       <figcaption>
-        {counts.total.toLocaleString()}
+        {formatCount(counts.total)}
         {counts.capped.length ? '+' : ''} {counts.total === 1 && !counts.capped.length ? 'ticket' : 'tickets'}
       </figcaption>
     </figure>
