@@ -92,7 +92,8 @@ describe('display-format', () => {
   describe('in the runtime zone, without Intl', () => {
     const savedZone = process.env.TZ;
     afterEach(() => {
-      process.env.TZ = savedZone;
+      if (savedZone === undefined) delete process.env.TZ;
+      else process.env.TZ = savedZone;
     });
     /** Every hour of two days around each change of clock of 2026 in the zones below, and a spread of other moments. */
     const moments = [

@@ -118,6 +118,23 @@ describe('describeChange: ticket entries', () => {
     ).toBe('removed the due date (was Mar 2, 2026)');
   });
 
+  it('reads a due date in the runtime zone when no zone is given, as the web app shows it', () => {
+    const savedZone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // midnight in New York: a date picked without a time
+      const due = describeChange(entry('updated', { dueAt: { from: null, to: '2026-03-02T05:00:00.000Z' } }));
+      expect(due.text).toBe('set the due date to Mar 2, 2026');
+      const moved = describeChange(
+        entry('updated', { dueAt: { from: '2026-03-02T05:00:00.000Z', to: '2026-03-05T20:30:00.000Z' } }),
+      );
+      expect(moved.text).toBe('changed the due date from Mar 2, 2026 to Mar 5, 2026, 3:30 PM');
+    } finally {
+      if (savedZone === undefined) delete process.env.TZ;
+      else process.env.TZ = savedZone;
+    }
+  });
+
   it('lists the other fields of one entry under its one sentence', () => {
     const sentence = describeChange(
       entry('updated', {
