@@ -19,6 +19,7 @@ import { transformErrors } from './error-messages';
 import { createRulesValidator } from './rules-validator';
 import type { FormValidator } from './validator';
 import { ArrayFieldItemButtonsTemplate } from './templates/array-item-buttons-template';
+import { BaseInputTemplate } from './templates/base-input-template';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { AreaRulesContext, ArrayWithTotalsTemplate } from './templates/array-totals';
 import { FieldErrorTemplate } from './templates/field-error-template';
@@ -30,6 +31,7 @@ import { widgetModulesFor } from './widget-needs';
 import { BufferedRowField, RowCommitScope, RowSchemaArrayField } from './fields/buffered-row-field';
 import { LeanObjectField } from './fields/lean-object-field';
 import { LeanSchemaField } from './fields/lean-schema-field';
+import { DecimalNumberField } from './fields/number-field';
 import type { StepFormProps } from './steps/stepped-form';
 import './form.css';
 
@@ -53,6 +55,7 @@ function focusFirstError(error: RJSFValidationError): void {
 }
 
 const TEMPLATES = {
+  BaseInputTemplate,
   ErrorListTemplate,
   FieldErrorTemplate,
   FieldHelpTemplate,
@@ -64,13 +67,15 @@ const TEMPLATES = {
 /**
  * Rows of repeating sections keep their edits until focus leaves them (fields/buffered-row-field.tsx);
  * plain string properties and objects with fixed properties render through lighter fields
- * (fields/lean-schema-field.tsx, fields/lean-object-field.tsx).
+ * (fields/lean-schema-field.tsx, fields/lean-object-field.tsx); numbers are read and shown with a `.`
+ * decimal point whatever the browser's languages (fields/number-field.tsx, templates/base-input-template.tsx).
  */
 const FIELDS: RegistryFieldsType = {
   ArrayField: RowSchemaArrayField,
   ArraySchemaField: BufferedRowField,
   SchemaField: LeanSchemaField,
   ObjectField: LeanObjectField,
+  NumberField: DecimalNumberField,
 };
 
 /** Props of {@link AreaForm}. `schema` and `uiSchema` must be referentially stable (memoised). */
