@@ -13,6 +13,7 @@ import type { Submission } from '../../src/shared/submission';
 import type { ChangePage, Ticket } from '../../src/shared/tickets';
 import { roleGroups } from '../../src/server/db/schema';
 import type { ApprovalEvents } from '../../src/server/domains/approvals';
+import { groupMemberIds } from '../../src/server/domains/role-groups';
 import type { SubmissionEvents } from '../../src/server/domains/submissions';
 import type { TicketEvents } from '../../src/server/domains/tickets';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
@@ -128,12 +129,30 @@ describe('an AP invoice above 5,000.00', () => {
       name: 'approvalRequested',
       event: { ticket: { id: submission.id, area: 'AP' }, step: { id: 'accounting' } },
     });
+
     // What the clock and the notifications are told instead of reading the row: held, nobody assigned.
     expect(settled(submission.id)).toMatchObject({
       status: 'Waiting for approval',
       priority: 'Normal',
       summary: submission.summary,
       assignee: null,
+    });
+  });
+
+  it('names its approvers with the hold: the group and its members, as groupMemberIds counts them', async () => {
+    // a member by the identity provider's group counts once they have signed in
+    await submitInvoice(100, 'accounting');
+    const accounting = (await app.db.select().from(roleGroups)).find((group) => group.name === 'Accounting');
+    const members = await groupMemberIds(app.db, accounting?.id ?? '');
+    expect(members.length).toBeGreaterThan(0);
+    announced.length = 0;
+    await submitInvoice(6000);
+    const requested = announced.find((entry) => entry.name === 'approvalRequested')?.event as
+      { approvers: { groupId: string; memberIds: string[]; userId: null } } | undefined;
+    expect(requested && { ...requested.approvers, memberIds: [...requested.approvers.memberIds].sort() }).toEqual({
+      groupId: accounting?.id,
+      memberIds: [...members].sort(),
+      userId: null,
     });
   });
 

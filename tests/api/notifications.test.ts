@@ -16,7 +16,7 @@ import {
   notifyOnSlaBreaching,
   type NotificationSourceEvents,
 } from '../../src/server/domains/notifications';
-import type { AuthUser } from '../../src/server/domains/role-groups';
+import { groupMemberIds, type AuthUser } from '../../src/server/domains/role-groups';
 import type { DomainEvents } from '../../src/server/lib/domain-events';
 import { notificationDeps } from '../../src/server/plugins/domains';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
@@ -195,6 +195,7 @@ describe('who is notified of what', () => {
     await readAll();
     const ref = { id: ticket.id, number: ticket.number, area: 'ResidentService', requesterId: ids.employee };
     const accounting = await groupId('Accounting');
+    const accountingMembers = await groupMemberIds(app.db, accounting);
     expect(
       await added(() =>
         app.db.transaction((tx) =>
@@ -202,7 +203,7 @@ describe('who is notified of what', () => {
             tx,
             ticket: ref,
             step: { id: 'step-1', name: 'Budget' },
-            approvers: { groupId: accounting, userId: null },
+            approvers: { groupId: accounting, memberIds: accountingMembers, userId: null },
           }),
         ),
       ),
@@ -214,20 +215,21 @@ describe('who is notified of what', () => {
             tx,
             ticket: ref,
             step: { id: 'step-2', name: 'Director' },
-            approvers: { groupId: null, userId: ids.risk },
+            approvers: { groupId: null, memberIds: [], userId: ids.risk },
           }),
         ),
       ),
     ).toEqual({ risk: [`approvalRequested ${ticket.id}`] });
     // the requester in the approvers' group is not asked to approve their own request
     const employees = await groupId('Employees');
+    const employeeMembers = await groupMemberIds(app.db, employees);
     const diff = await added(() =>
       app.db.transaction((tx) =>
         bus.emit('approvalRequested', {
           tx,
           ticket: ref,
           step: { id: 'step-3', name: 'Everyone' },
-          approvers: { groupId: employees, userId: null },
+          approvers: { groupId: employees, memberIds: employeeMembers, userId: null },
         }),
       ),
     );

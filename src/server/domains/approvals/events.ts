@@ -12,12 +12,15 @@ import type { TicketEvents } from '../tickets';
 /** The ticket an approval event is about. */
 export type ApprovalTicketRef = { id: string; number: string; area: string; requesterId: string };
 
-/** A step started waiting. `approvers`: the role group's id, or the named approver's user id (null when unknown). */
+/** Who decides a step: the role group's id and its members' user ids, or the named approver's user id (null when unknown; no members). */
+export type Approvers = { groupId: string | null; memberIds: readonly string[]; userId: string | null };
+
+/** A step started waiting, to be decided by `approvers`. */
 export type ApprovalRequested = {
   tx: Database;
   ticket: ApprovalTicketRef;
   step: { id: string; name: string };
-  approvers: { groupId: string | null; userId: string | null };
+  approvers: Approvers;
 };
 
 /** A step was decided; `final` when the request is now rejected or fully approved (routed). */

@@ -16,9 +16,9 @@ import { parsePointer } from '../../../shared/form-validation';
 import type { Database } from '../../db/client';
 import { approvalSteps, changes, roleGroups, submissions, users } from '../../db/schema';
 import { validationFailed } from '../../lib/errors';
-import type { AuthUser } from '../role-groups';
+import { groupMemberIds, groupMembersQuery, type AuthUser } from '../role-groups';
 import type { SubmissionCreated, SubmissionCreatedEffect } from '../submissions';
-import type { ApprovalEventBus, ApprovalTicketRef } from './events';
+import type { ApprovalEventBus, ApprovalTicketRef, Approvers } from './events';
 
 /** One stored step, as the domain reads it. */
 export type StoredStep = typeof approvalSteps.$inferSelect;
@@ -83,26 +83,26 @@ export async function readApproval(
   };
 }
 
-/** Who decides `step`, as `approvalRequested` names them: the group's id or the named user's id. */
+/** Who decides `step`, as `approvalRequested` names them: the group's id and members, or the named user's id. */
 export async function approverIds(
   db: Database,
   step: Pick<StoredStep, 'approverGroup' | 'approverEmail'>,
-): Promise<{ groupId: string | null; userId: string | null }> {
+): Promise<Approvers> {
   if (step.approverGroup !== null) {
     const [group] = await db
       .select({ id: roleGroups.id })
       .from(roleGroups)
       .where(eq(roleGroups.name, step.approverGroup))
       .limit(1);
-    return { groupId: group?.id ?? null, userId: null };
+    return { groupId: group?.id ?? null, memberIds: group ? await groupMemberIds(db, group.id) : [], userId: null };
   }
-  if (step.approverEmail === null) return { groupId: null, userId: null };
+  if (step.approverEmail === null) return { groupId: null, memberIds: [], userId: null };
   const [user] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${step.approverEmail}`)
     .limit(1);
-  return { groupId: null, userId: user?.id ?? null };
+  return { groupId: null, memberIds: [], userId: user?.id ?? null };
 }
 
 /** A step as planned for a new submission: its row but for the ticket and the waiting time. */
@@ -155,9 +155,10 @@ function plannedSteps(event: SubmissionCreated): PlannedStep[] | null {
 /**
  * Stores `steps` of submission `ticketId`, sets its status `Waiting for approval` and writes the
  * `approval requested` history entry (actor `actorId`, step `waitingName`), in one statement, and
- * answers who decides the waiting step as {@link approverIds} does: one round trip instead of four
- * on the path of every submission that needs approval (docs/performance.md "Submission
- * throughput"). `waiting_since` is the transaction's `now()`, as the history entry's time.
+ * answers who decides the waiting step as {@link approverIds} does, the group's members included:
+ * one round trip instead of five on the path of every submission that needs approval
+ * (docs/performance.md "Submission throughput"). `waiting_since` is the transaction's `now()`, as
+ * the history entry's time.
  */
 async function holdSubmission(
   tx: Database,
@@ -165,7 +166,7 @@ async function holdSubmission(
   actorId: string,
   steps: readonly PlannedStep[],
   waitingName: string,
-): Promise<{ groupId: string | null; userId: string | null }> {
+): Promise<Approvers> {
   const rows = steps.map((step) => ({
     position: step.position,
     step_key: step.stepKey,
@@ -190,14 +191,19 @@ async function holdSubmission(
       insert into ${changes} ("entity", "entity_id", "actor_id", "action", "diff")
       select 'submission', "id"::text, ${actorId}::uuid, 'approval requested', ${JSON.stringify(diff)}::jsonb
       from "held"
+    ), "approver" as (
+      select
+        (select g."id" from ${roleGroups} g where g."name" = w."approver_group" limit 1) as "group_id",
+        (select u."id" from ${users} u where lower(u."email") = w."approver_email" limit 1) as "user_id"
+      from "steps" w where w."status" = 'waiting'
     )
-    select
-      (select g."id" from ${roleGroups} g where g."name" = w."approver_group" limit 1) as "group_id",
-      (select u."id" from ${users} u where lower(u."email") = w."approver_email" limit 1) as "user_id"
-    from "steps" w where w."status" = 'waiting'`);
-  const [approver] = (result as { rows: { group_id: string | null; user_id: string | null }[] }).rows;
+    select "group_id", "user_id",
+      array(${groupMembersQuery(sql`a."group_id"`)})::text[] as "member_ids"
+    from "approver" a`);
+  const [approver] = (result as { rows: { group_id: string | null; user_id: string | null; member_ids: string[] }[] })
+    .rows;
   if (!approver) throw new Error('the waiting approval step was not stored');
-  return { groupId: approver.group_id, userId: approver.user_id };
+  return { groupId: approver.group_id, memberIds: approver.member_ids, userId: approver.user_id };
 }
 
 /** The function that routes a new submission (domains/assignments `routeCreatedSubmissions`). */

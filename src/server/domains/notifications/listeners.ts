@@ -15,7 +15,6 @@
  */
 import { isJsonObject, type JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
-import { groupMemberIds } from '../role-groups';
 import type { SubmissionSettled } from '../submissions';
 import type { TicketStatus } from '../../../shared/submission';
 import { lastResolverId, ratedTicketOf, type CommentPosted, type TicketChanged } from '../tickets';
@@ -47,10 +46,6 @@ export function plainText(value: JsonValue): string {
     if (parts.join('').trim()) blocks.push(parts.join(''));
   }
   return blocks.join('\n');
-}
-
-async function membersOf(tx: Database, groupId: string | null): Promise<string[]> {
-  return groupId ? groupMemberIds(tx, groupId) : [];
 }
 
 function idOf(value: unknown): string | null {
@@ -86,7 +81,7 @@ async function notifyAssigned(
     });
   }
   if (group) {
-    await notify(tx, deps, await membersOf(tx, group.id), actorId, {
+    await notify(tx, deps, { groupId: group.id }, actorId, {
       kind: 'assigned',
       eventKey,
       ticket: ref,
@@ -164,7 +159,7 @@ export function notifyOnCommentPosted(deps: NotificationDeps) {
 /** `approvalRequested` listener (see the module comment). */
 export function notifyOnApprovalRequested(deps: NotificationDeps) {
   return async ({ tx, ticket, step, approvers }: ApprovalRequested): Promise<void> => {
-    const recipients = approvers.userId ? [approvers.userId] : await membersOf(tx, approvers.groupId);
+    const recipients = approvers.userId ? [approvers.userId] : approvers.memberIds;
     await notify(
       tx,
       deps,
@@ -201,7 +196,11 @@ const TARGET_LABELS = { firstResponse: 'first response', resolution: 'resolution
 /** `slaBreaching` listener (see the module comment). */
 export function notifyOnSlaBreaching(deps: NotificationDeps) {
   return async ({ tx, ticket, target, dueAt, state }: SlaBreaching): Promise<void> => {
-    const recipients = ticket.assigneeUserId ? [ticket.assigneeUserId] : await membersOf(tx, ticket.assigneeGroupId);
+    const recipients = ticket.assigneeUserId
+      ? [ticket.assigneeUserId]
+      : ticket.assigneeGroupId
+        ? { groupId: ticket.assigneeGroupId }
+        : [];
     const label = TARGET_LABELS[target];
     await notify(tx, deps, recipients, null, {
       kind: 'slaBreaching',

@@ -16,5 +16,5 @@ export {
   removeMember,
   updateRoleGroup,
 } from './repository';
-export { groupMemberIds, roleGroupNames, upsertUser } from './users';
+export { groupMemberIds, groupMembersQuery, roleGroupNames, upsertUser } from './users';
 export { parseRoleGroupInput } from './validation';

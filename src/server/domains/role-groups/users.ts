@@ -2,7 +2,7 @@
  * Users and their effective scopes: the union of the scopes of the role groups they belong to
  * (docs/behaviour.md "Scopes").
  */
-import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { roleGroupMembers, roleGroups, userTokenGroups, users } from '../../db/schema';
 
@@ -120,19 +120,26 @@ export async function roleGroupNames(db: Database): Promise<string[]> {
 }
 
 /**
- * Ids of every user the role group `groupId` counts as a member (docs/behaviour.md "Role groups"):
- * explicit members, users whose latest token named one of its identity-provider groups or mapped
- * to it by OIDC_GROUP_MAP, and everyone who has signed in for a group that includes everyone.
- * Empty for an unknown group.
+ * The query of the ids (`u.id`, uuid) of every user the role group whose id is `groupId` (an SQL
+ * expression of type uuid, e.g. a parameter or another query's column) counts as a member
+ * (docs/behaviour.md "Role groups"): explicit members, users whose latest token named one of its
+ * identity-provider groups or mapped to it by OIDC_GROUP_MAP, and everyone who has signed in for a
+ * group that includes everyone. No rows for an unknown group. A statement that needs the members
+ * with other work embeds it (`array(${groupMembersQuery(…)})`) instead of a round trip of its own.
  */
-export async function groupMemberIds(db: Database, groupId: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    select u.id from ${users} u join ${roleGroups} g on g.id = ${groupId}::uuid
+export function groupMembersQuery(groupId: SQL): SQL {
+  return sql`
+    select u.id from ${users} u join ${roleGroups} g on g.id = ${groupId}
     where g.includes_everyone
       or exists (select 1 from ${roleGroupMembers} m where m.role_group_id = g.id and m.user_id = u.id)
       or exists (
         select 1 from ${userTokenGroups} t where t.user_id = u.id
           and (t.mapped_groups ? g.name or g.idp_group_ids ?| array(select jsonb_array_elements_text(t.idp_groups)))
-      )`);
+      )`;
+}
+
+/** Ids of every user the role group `groupId` counts as a member ({@link groupMembersQuery}); empty for an unknown group. */
+export async function groupMemberIds(db: Database, groupId: string): Promise<string[]> {
+  const result = await db.execute(groupMembersQuery(sql`${groupId}::uuid`));
   return (result as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
