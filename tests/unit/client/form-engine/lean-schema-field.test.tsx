@@ -1,24 +1,19 @@
-import Form, { getDefaultRegistry } from '@rjsf/core';
-import type { ErrorSchema, FieldProps, RegistryFieldsType, RegistryWidgetsType, TemplatesType, UiSchema } from '@rjsf/utils';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import Form from '@rjsf/core';
+import type { ErrorSchema, FieldProps, RegistryFieldsType, TemplatesType, UiSchema } from '@rjsf/utils';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LeanObjectField } from '../../../../src/client/form-engine/fields/lean-object-field';
 import { LeanSchemaField } from '../../../../src/client/form-engine/fields/lean-schema-field';
 import { FieldTemplate } from '../../../../src/client/form-engine/templates/field-template';
 import { FieldHelpTemplate } from '../../../../src/client/form-engine/templates/field-help-template';
-import { createWidgets } from '../../../../src/client/form-engine/widgets';
 import type { JsonObject } from '../../../../src/shared/json';
+import { AREA_KEYS, NODE_WIDGETS, readAreaFile } from './support/area-files';
 import { precompiledValidator } from './support/precompiled-validator';
 
 type Value = Record<string, unknown>;
 type Case = { schema: JsonObject; uiSchema?: JsonObject; formData?: JsonObject; extraErrors?: ErrorSchema<Value>; readonly?: boolean };
 
-// the rich-text widget reads stored HTML with the browser's DOMParser, which node lacks: a textarea stands in (same on both sides)
-const textarea = getDefaultRegistry().widgets.TextareaWidget;
-if (!textarea) throw new Error('rjsf has no TextareaWidget');
-const WIDGETS: RegistryWidgetsType = { ...createWidgets(), richText: textarea };
+const WIDGETS = NODE_WIDGETS;
 const LEAN: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = {
   fields: { SchemaField: LeanSchemaField, ObjectField: LeanObjectField },
   templates: { FieldTemplate, FieldHelpTemplate },
@@ -48,24 +43,12 @@ function markup(test: Case, parts: typeof LEAN): string {
   );
 }
 
-const SCHEMAS = join(import.meta.dirname, '../../../../schemas');
-const read = (area: string, file: string): JsonObject => {
-  try {
-    return JSON.parse(readFileSync(join(SCHEMAS, area, file), 'utf8')) as JsonObject;
-  } catch {
-    return {};
-  }
-};
-const AREAS = readdirSync(SCHEMAS, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
 
 describe('LeanSchemaField, LeanObjectField and FieldTemplate render what rjsf renders', () => {
-  it.each(AREAS)('%s: empty, filled with its example, and read-only', (area) => {
-    const schema = read(area, 'schema.json');
-    const uiSchema = read(area, 'ui.json');
-    const example = read(area, 'example.json');
+  it.each(AREA_KEYS)('%s: empty, filled with its example, and read-only', (area) => {
+    const schema = readAreaFile(area, 'schema.json');
+    const uiSchema = readAreaFile(area, 'ui.json');
+    const example = readAreaFile(area, 'example.json');
     for (const test of [{ schema, uiSchema }, { schema, uiSchema, formData: example }, { schema, uiSchema, formData: example, readonly: true }]) {
       expect(markup(test, LEAN)).toBe(markup(test, RJSF));
     }

@@ -1,14 +1,5 @@
-import Form, { getDefaultRegistry } from '@rjsf/core';
-import {
-  asNumber,
-  getDecimalSeparator,
-  type RegistryFieldsType,
-  type RegistryWidgetsType,
-  type TemplatesType,
-  type UiSchema,
-} from '@rjsf/utils';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import Form from '@rjsf/core';
+import { asNumber, getDecimalSeparator, type RegistryFieldsType, type TemplatesType, type UiSchema } from '@rjsf/utils';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AreaForm } from '../../../../src/client/form-engine/area-form';
@@ -18,29 +9,13 @@ import {
   numberFromInput,
 } from '../../../../src/client/form-engine/fields/number-field';
 import { BaseInputTemplate } from '../../../../src/client/form-engine/templates/base-input-template';
-import { createWidgets } from '../../../../src/client/form-engine/widgets';
 import type { JsonObject } from '../../../../src/shared/json';
+import { AREA_KEYS, NODE_WIDGETS, readAreaFile } from './support/area-files';
 import { precompiledValidator } from './support/precompiled-validator';
 
 type Value = Record<string, unknown>;
 
-const SCHEMAS = join(import.meta.dirname, '../../../../schemas');
-const read = (area: string, file: string): JsonObject => {
-  try {
-    return JSON.parse(readFileSync(join(SCHEMAS, area, file), 'utf8')) as JsonObject;
-  } catch {
-    return {};
-  }
-};
-const AREAS = readdirSync(SCHEMAS, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
-
-// the rich-text widget reads stored HTML with the browser's DOMParser, which node lacks: a textarea stands in (same on both sides)
-const textarea = getDefaultRegistry().widgets.TextareaWidget;
-if (!textarea) throw new Error('rjsf has no TextareaWidget');
-const WIDGETS: RegistryWidgetsType = { ...createWidgets(), richText: textarea };
+const WIDGETS = NODE_WIDGETS;
 
 const OURS: { fields: RegistryFieldsType; templates: Partial<TemplatesType> } = {
   fields: { NumberField: DecimalNumberField },
@@ -133,12 +108,12 @@ describe('numbers read with a "." whatever the browser languages', () => {
     for (const [typed, data] of cases) expect([typed, numberFromInput(typed)]).toEqual([typed, data]);
   });
 
-  it.each(AREAS)(
+  it.each(AREA_KEYS)(
     '%s: the same inputs as rjsf renders where the separator is "." (empty, its example, read-only)',
     (area) => {
-      const schema = read(area, 'schema.json');
-      const uiSchema = read(area, 'ui.json');
-      const example = read(area, 'example.json');
+      const schema = readAreaFile(area, 'schema.json');
+      const uiSchema = readAreaFile(area, 'ui.json');
+      const example = readAreaFile(area, 'example.json');
       for (const [formData, readonly] of [
         [undefined, false],
         [example, false],
