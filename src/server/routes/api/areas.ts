@@ -23,7 +23,7 @@ export const areaRoutes: FastifyPluginCallbackTypebox = (app, _options, done) =>
       config: { permission: 'signed-in' },
       schema: {
         tags: ['areas'],
-        summary: 'All form areas',
+        summary: 'All form areas, in title order',
         response: { 200: Type.Array(AreaSummarySchema), ...AUTH_ERRORS },
       },
     },

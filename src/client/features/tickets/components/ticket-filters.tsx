@@ -7,7 +7,6 @@ import type { AreaSummary } from '../../../../shared/area';
 import type { Property } from '../../../../shared/me';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../shared/tickets';
 import { Button, Checkbox, Field, SearchInput, Select, X } from '../../../components/ui';
-import { compareText } from '../../../lib/compare-text';
 
 type SelectFilter = { name: string; label: string; any: string; options: readonly (readonly [string, string])[] };
 
@@ -93,6 +92,7 @@ function FilterSelect({
   );
 }
 
+/** The queue's filters; `areas` in title order, as `GET /api/areas` answers them, and shown in that order. */
 export function TicketFilters({
   params,
   setFilter,
@@ -109,9 +109,8 @@ export function TicketFilters({
   const value = (name: string) => params.get(name) ?? '';
   const area = value('area');
   const property = value('property');
-  const areaOptions: (readonly [string, string])[] = areas
-    .map((a) => [a.key, a.title] as const)
-    .sort((a, b) => compareText(a[1], b[1]));
+  // in the order `GET /api/areas` answers them, by title: sorting again here would set up a collator on the queue's first render
+  const areaOptions: (readonly [string, string])[] = areas.map((a) => [a.key, a.title] as const);
   // a value from a bookmark that the lists do not hold stays choosable
   if (area && !areas.some((a) => a.key === area)) areaOptions.unshift([area, area]);
   const propertyOptions: (readonly [string, string])[] = properties.map((p) => [p.code, `${p.name} (${p.code})`]);
