@@ -13,6 +13,7 @@ import type { Submission } from '../../src/shared/submission';
 import type { ChangePage, Ticket } from '../../src/shared/tickets';
 import { roleGroups } from '../../src/server/db/schema';
 import type { ApprovalEvents } from '../../src/server/domains/approvals';
+import { approverIds } from '../../src/server/domains/approvals/steps';
 import { groupMemberIds } from '../../src/server/domains/role-groups';
 import type { SubmissionEvents } from '../../src/server/domains/submissions';
 import type { TicketEvents } from '../../src/server/domains/tickets';
@@ -152,6 +153,26 @@ describe('an AP invoice above 5,000.00', () => {
     expect(requested && { ...requested.approvers, memberIds: [...requested.approvers.memberIds].sort() }).toEqual({
       groupId: accounting?.id,
       memberIds: [...members].sort(),
+      userId: null,
+    });
+  });
+
+  it('names the approvers of a later step as the hold does: a group with its members, a person, or nobody known', async () => {
+    const accounting = (await app.db.select().from(roleGroups)).find((group) => group.name === 'Accounting');
+    const found = await approverIds(app.db, { approverGroup: 'Accounting', approverEmail: null });
+    expect({ ...found, memberIds: [...found.memberIds].sort() }).toEqual({
+      groupId: accounting?.id,
+      memberIds: [...(await groupMemberIds(app.db, accounting?.id ?? ''))].sort(),
+      userId: null,
+    });
+    expect(await approverIds(app.db, { approverGroup: 'No such group', approverEmail: null })).toEqual({
+      groupId: null,
+      memberIds: [],
+      userId: null,
+    });
+    expect(await approverIds(app.db, { approverGroup: null, approverEmail: 'nobody@example.invalid' })).toEqual({
+      groupId: null,
+      memberIds: [],
       userId: null,
     });
   });

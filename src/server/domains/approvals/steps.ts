@@ -16,7 +16,7 @@ import { parsePointer } from '../../../shared/form-validation';
 import type { Database } from '../../db/client';
 import { approvalSteps, changes, roleGroups, submissions, users } from '../../db/schema';
 import { validationFailed } from '../../lib/errors';
-import { groupMemberIds, groupMembersQuery, type AuthUser } from '../role-groups';
+import { groupMembersQuery, type AuthUser } from '../role-groups';
 import type { SubmissionCreated, SubmissionCreatedEffect } from '../submissions';
 import type { ApprovalEventBus, ApprovalTicketRef, Approvers } from './events';
 
@@ -89,12 +89,12 @@ export async function approverIds(
   step: Pick<StoredStep, 'approverGroup' | 'approverEmail'>,
 ): Promise<Approvers> {
   if (step.approverGroup !== null) {
-    const [group] = await db
-      .select({ id: roleGroups.id })
-      .from(roleGroups)
-      .where(eq(roleGroups.name, step.approverGroup))
-      .limit(1);
-    return { groupId: group?.id ?? null, memberIds: group ? await groupMemberIds(db, group.id) : [], userId: null };
+    // the group and its members in one round trip (`r`, not `g`: the members query names its own group `g`)
+    const result = await db.execute(sql`
+      select r."id", array(${groupMembersQuery(sql`r."id"`)})::text[] as "member_ids"
+      from ${roleGroups} r where r."name" = ${step.approverGroup} limit 1`);
+    const [group] = (result as { rows: { id: string; member_ids: string[] }[] }).rows;
+    return { groupId: group?.id ?? null, memberIds: group?.member_ids ?? [], userId: null };
   }
   if (step.approverEmail === null) return { groupId: null, memberIds: [], userId: null };
   const [user] = await db

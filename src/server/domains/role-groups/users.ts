@@ -125,7 +125,9 @@ export async function roleGroupNames(db: Database): Promise<string[]> {
  * (docs/behaviour.md "Role groups"): explicit members, users whose latest token named one of its
  * identity-provider groups or mapped to it by OIDC_GROUP_MAP, and everyone who has signed in for a
  * group that includes everyone. No rows for an unknown group. A statement that needs the members
- * with other work embeds it (`array(${groupMembersQuery(…)})`) instead of a round trip of its own.
+ * with other work embeds it (`array(${groupMembersQuery(…)})`) instead of a round trip of its own;
+ * `groupId` must not name the aliases the query uses itself (`u`, `g`, `m`, `t`), or it would
+ * refer to them instead of the outer query's.
  */
 export function groupMembersQuery(groupId: SQL): SQL {
   return sql`

@@ -109,7 +109,7 @@ export function TicketFilters({
   const value = (name: string) => params.get(name) ?? '';
   const area = value('area');
   const property = value('property');
-  // in the order `GET /api/areas` answers them, by title: sorting again here would set up a collator on the queue's first render
+  // not sorted again: that would set up a collator on the queue's first render
   const areaOptions: (readonly [string, string])[] = areas.map((a) => [a.key, a.title] as const);
   // a value from a bookmark that the lists do not hold stays choosable
   if (area && !areas.some((a) => a.key === area)) areaOptions.unshift([area, area]);
