@@ -1,8 +1,9 @@
 /**
  * The app shell on the built app in Chromium: the 404 page, the error page and its own failure,
  * the chunk-failure reload (once per 60 s), scrolling to a hash target, the progress bar's 200 ms
- * throttle, the layout of each route, and screenshots at the breakpoints (375, 768, 1280 px). The service worker is blocked here so that request
- * interception sees every chunk (shell-pwa.test.ts covers the worker).
+ * throttle, the layout of each route, screenshots at the breakpoints (375, 768, 1280 px), and the
+ * create page's form shown as soon as its chunk is in. The service worker is blocked here so that
+ * request interception sees every chunk (shell-pwa.test.ts covers the worker).
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ import { signInOnProviderPage } from './support/sign-in';
 
 const SCREENSHOT_DIR = new URL('../../test-results/shell/', import.meta.url).pathname;
 const HOME_CHUNK = /\/assets\/home-[^/]*\.js$/;
+/** The create page's form body (features/areas/components/create-submission.tsx). */
+const FORM_BODY_CHUNK = /\/assets\/create-submission-[^/]*\.js$/;
 const UNKNOWN_PATH = '/this/page/does/not/exist/at-all';
 
 let portal: PortalServer;
@@ -306,5 +309,29 @@ describe('navigation', () => {
       await page.screenshot({ path: `${SCREENSHOT_DIR}ap-form-${width}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
+
+// last: the fake clock stays installed on the whole browser context
+describe('a page part loaded on first use', () => {
+  it("shows the create page's form as soon as its chunk is in, with no timer left to run", async () => {
+    const page = await freshPage();
+    await signIn(page, '/Forms');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(FORM_BODY_CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.clock.install();
+    await page.goto(`${base}/AP/Form`);
+    await page.getByRole('heading', { name: 'New Accounts payable invoice', level: 1 }).waitFor();
+    // From here on no timer of the page runs. React holds a <Suspense> boundary's content until
+    // 300 ms after its fallback appeared: a form shown through one would never appear now.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 100);
+    release();
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    await page.locator('#root_vendorName').waitFor();
   });
 });

@@ -4,8 +4,8 @@
  * requester sees the bold text, downloads the file and never sees the internal comment; a refused
  * comment (21 files) shows the server's message and keeps the draft. The ticket view shows the
  * submission with the area's field titles and its rich text as text. The comment box is a text
- * area until its first focus builds the editor; what is typed before the editor's chunk arrives
- * goes into the editor.
+ * area until its first focus builds the editor, whose chunk is asked for only once the ticket's form
+ * is shown; what is typed before the editor's chunk arrives goes into the editor.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,9 @@ type FormValue = Parameters<typeof fillForm>[1];
 const example = JSON.parse(
   readFileSync(new URL('../../schemas/ResidentService/example.json', import.meta.url), 'utf8'),
 ) as FormValue;
+/** The ticket page's read-only form (form-engine/stored-data.tsx) and the rich-text editor. */
+const STORED_DATA_CHUNK = /\/assets\/stored-data-[^/]*\.js$/;
+const EDITOR_CHUNK = /\/assets\/rich-text-editor-[^/]*\.js$/;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 let portal: PortalServer;
@@ -117,6 +120,41 @@ describe('ticket comments with rich text and files', () => {
     const posted = comments(requester).locator('article', { hasText: 'Photos of the sink' });
     await posted.waitFor();
     expect(await posted.getByRole('button', { name: /^photo-\d+\.pdf$/ }).count()).toBe(20);
+  });
+
+  it("asks for the comment box's editor only once the ticket's form is shown", async () => {
+    // the read-only form's chunk held until the comment box is there: the editor's chunk, which
+    // the page does not show yet, must not share the network with the form's
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await handler.route(STORED_DATA_CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // routing also keeps the editor's chunk out of the HTTP cache, so it is fetched again
+    await handler.route(EDITOR_CHUNK, (route) => route.continue());
+    await handler.reload();
+    await handler.locator('textarea#new-comment').waitFor({ state: 'attached' });
+    // hidden until the form is shown, so not in the accessibility tree yet
+    await handler.locator('section[aria-label="Comments"] article').first().waitFor({ state: 'attached' });
+    release();
+    await ticketViewSettled(handler);
+    const timing = async (pattern: RegExp) => {
+      const entries = await handler.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => ({
+          name: entry.name,
+          startTime: entry.startTime,
+          responseEnd: (entry as PerformanceResourceTiming).responseEnd,
+        })),
+      );
+      return entries.find((entry) => pattern.test(new URL(entry.name).pathname));
+    };
+    await expect.poll(async () => (await timing(EDITOR_CHUNK)) !== undefined).toBe(true);
+    const form = await timing(STORED_DATA_CHUNK);
+    const editor = await timing(EDITOR_CHUNK);
+    expect(editor!.startTime).toBeGreaterThan(form!.responseEnd);
+    await handler.unroute(STORED_DATA_CHUNK);
+    await handler.unroute(EDITOR_CHUNK);
   });
 
   it('the comment box builds its editor on first focus, and keeps what was typed before it arrived', async () => {

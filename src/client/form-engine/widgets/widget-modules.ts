@@ -108,16 +108,21 @@ export function useWidgetModules(names: readonly WidgetModuleName[]): WidgetModu
 
 /**
  * The module `name` for a field that renders with it; `undefined` until it is loaded (the field
- * shows a stand-in meanwhile). Loads it when the form did not (its schemas did not say it).
+ * shows a stand-in meanwhile). Loads it when the form did not (its schemas did not say it); with
+ * `load` false it only waits for someone else to (a part that wants the module later, not with
+ * the page's first requests).
  */
-export function useWidgetModule<Name extends WidgetModuleName>(name: Name): WidgetModules[Name] | undefined {
+export function useWidgetModule<Name extends WidgetModuleName>(
+  name: Name,
+  load = true,
+): WidgetModules[Name] | undefined {
   const module = useSyncExternalStore(
     subscribe,
     () => loaded[name],
     () => loaded[name],
   );
   useEffect(() => {
-    if (!module) loadOne(name).catch(() => undefined);
-  }, [module, name]);
+    if (!module && load) loadOne(name).catch(() => undefined);
+  }, [module, name, load]);
   return module;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Loading } from '../../../components/status-message';
@@ -37,7 +37,16 @@ function ParentRequired({ context }: { context: AreaContext }) {
 const { Component: CreateSubmission, preload: preloadCreateSubmission } = lazyComponent(
   () => import('./create-submission'),
   'CreateSubmission',
+  <Loading />,
 );
+
+/**
+ * Starts the form body's chunk (and the form engine's) without rendering the page: the create
+ * route's `loader` calls it as soon as the route's module is in, beside the area's request.
+ */
+export function preloadCreatePageChunks(): void {
+  void preloadCreateSubmission();
+}
 
 /** The create page's header: crumbs, "New {title}", the area's summary and the form's own description. */
 function CreatePageHeader({ context }: { context: AreaContext }) {
@@ -75,8 +84,6 @@ function useOutboxDraft(): { isLoading: boolean; draft: OutboxItem | undefined }
  */
 export function AreaCreatePage({ Frame }: { Frame: FormFrame }) {
   const { isLoading, draft } = useOutboxDraft();
-  // the form body's chunk downloads while the area itself loads
-  useEffect(() => void preloadCreateSubmission(), []);
   if (isLoading) return <Loading />;
   return (
     <AreaGate>
@@ -86,13 +93,11 @@ export function AreaCreatePage({ Frame }: { Frame: FormFrame }) {
         ) : (
           <Frame area={context.area.key}>
             <CreatePageHeader context={context} />
-            <Suspense fallback={<Loading />}>
-              <CreateSubmission
-                key={`${JSON.stringify(context.location)}:${draft?.idempotencyKey ?? ''}`}
-                context={context}
-                outboxItem={draft?.area === context.area.key ? draft : undefined}
-              />
-            </Suspense>
+            <CreateSubmission
+              key={`${JSON.stringify(context.location)}:${draft?.idempotencyKey ?? ''}`}
+              context={context}
+              outboxItem={draft?.area === context.area.key ? draft : undefined}
+            />
           </Frame>
         )
       }

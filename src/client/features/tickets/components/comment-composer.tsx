@@ -8,8 +8,10 @@
  * The editor is built when the comment box first takes the focus (click or Tab), not with the
  * page: until then the box is a plain text area, so opening a ticket mounts no slate editor (a
  * slow phone spent tens of milliseconds on it before the page answered). The editor's chunk
- * (widget-modules.ts) loads as the composer mounts; text typed before it is there stays in the
- * text area and goes into the editor, caret at the end, when it is built.
+ * (widget-modules.ts) loads once `loadEditor` says the page has what it shows first (the ticket
+ * page: its form and comments are shown), so it does not share the network with them, or on the
+ * box's first focus, whichever comes first; text typed before it is there stays in the text area
+ * and goes into the editor, caret at the end, when it is built.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ValidationErrorBody } from '../../../../shared/api-error';
@@ -41,14 +43,16 @@ export type CommentComposerProps = {
   canCommentInternal: boolean;
   /** Called after a comment was stored (reload the thread and the ticket). */
   onPosted: () => void;
+  /** Load the editor's chunk now (see the module comment); it loads on the box's first focus anyway. */
+  loadEditor?: boolean;
 };
 
 /** See the module comment. */
-export function CommentComposer({ ticketId, canCommentInternal, onPosted }: CommentComposerProps) {
+export function CommentComposer({ ticketId, canCommentInternal, onPosted, loadEditor = true }: CommentComposerProps) {
   const [doc, setDoc] = useState<RichTextDocument>(() => plainTextDocument(''));
   // the plain text area until the box first takes the focus and the editor's chunk is there
   const [isEditing, setEditing] = useState(false);
-  const editorModule = useWidgetModule('richTextEditor');
+  const editorModule = useWidgetModule('richTextEditor', loadEditor || isEditing);
   const [files, setFiles] = useState<AttachmentRef[]>([]);
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [isInternal, setIsInternal] = useState(false);
@@ -116,7 +120,13 @@ export function CommentComposer({ ticketId, canCommentInternal, onPosted }: Comm
       }}
     >
       {isEditing && editorModule ? (
-        <editorModule.RichTextEditor id="new-comment" label="New comment" initialDoc={doc} onChange={setDoc} focusOnMount />
+        <editorModule.RichTextEditor
+          id="new-comment"
+          label="New comment"
+          initialDoc={doc}
+          onChange={setDoc}
+          focusOnMount
+        />
       ) : (
         <textarea
           id="new-comment"

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { AreaDefinition } from '../../../../shared/area';
 import type { Ticket, TicketPatch } from '../../../../shared/tickets';
@@ -25,8 +25,16 @@ import '../ticket-page.css';
  * own: the page's heading and panel show as soon as the ticket is loaded, while these still load
  * (all of them asked for at once when the page opens).
  */
-const storedData = lazyComponent(() => import('../../../form-engine/stored-data'), 'StoredData');
-const commentThread = lazyComponent(() => import('./comment-thread'), 'CommentThread');
+const storedData = lazyComponent(
+  () => import('../../../form-engine/stored-data'),
+  'StoredData',
+  <Loading label="Loading the form…" />,
+);
+const commentThread = lazyComponent(
+  () => import('./comment-thread'),
+  'CommentThread',
+  <Loading label="Loading the comments…" />,
+);
 const commentComposer = lazyComponent(() => import('./comment-composer'), 'CommentComposer');
 const { Component: StoredData } = storedData;
 const { Component: CommentThread } = commentThread;
@@ -173,9 +181,7 @@ export function TicketPage({
         }
       >
         <section className="detail-data" aria-label="Submission">
-          <Suspense fallback={<Loading label="Loading the form…" />}>
-            <StoredData area={area} submission={t} onShown={showSubmission} />
-          </Suspense>
+          <StoredData area={area} submission={t} onShown={showSubmission} />
         </section>
       </TicketLayout>
       <div className="ticket-page__activity" style={untilSettled}>
@@ -189,18 +195,17 @@ export function TicketPage({
         />
         <div {...tabPanelProps('ticket', 'comments', tab)}>
           <section aria-label="Comments">
-            <Suspense fallback={<Loading label="Loading the comments…" />}>
-              {comments ? <CommentThread comments={comments} /> : null}
-              {!comments && commentsResource.status === 'loading' ? <Loading label="Loading the comments…" /> : null}
-              {commentsResource.status === 'error' ? (
-                <LoadError error={commentsResource.error} onRetry={commentsResource.reload} what="The comments" />
-              ) : null}
-              <CommentComposer
-                ticketId={t.id}
-                canCommentInternal={Boolean(t.allowed?.canCommentInternal)}
-                onPosted={reloadAll}
-              />
-            </Suspense>
+            {comments ? <CommentThread comments={comments} /> : null}
+            {!comments && commentsResource.status === 'loading' ? <Loading label="Loading the comments…" /> : null}
+            {commentsResource.status === 'error' ? (
+              <LoadError error={commentsResource.error} onRetry={commentsResource.reload} what="The comments" />
+            ) : null}
+            <CommentComposer
+              ticketId={t.id}
+              canCommentInternal={Boolean(t.allowed?.canCommentInternal)}
+              onPosted={reloadAll}
+              loadEditor={settled}
+            />
           </section>
         </div>
         <div {...tabPanelProps('ticket', 'history', tab)}>
