@@ -5,7 +5,7 @@
  * form in steps with a date, a time, rich text, a row added, radio groups and a photo
  * (IncidentForm), an invoice with dates, a file, a repeating section and a link made in rich text
  * through the link dialog (AP), a request with checkboxes (TechnologyRequest) and a month-end close
- * with checkboxes and rich text (MonthsEnd). A file field is reached by Tab and opened with Space;
+ * with checkboxes and rich text (MonthsEnd). A file field is reached by Tab and opened with Enter;
  * the file is handed to the browser's file chooser (Playwright's `filechooser` event), as a
  * person picks one in the system dialog. After every key the focus is somewhere on the page, never
  * `<body>`; after the submit the focus is on the new record's heading.
@@ -20,6 +20,7 @@ import { signInOnProviderPage } from './support/sign-in';
 let portal: PortalServer;
 let context: BrowserContext;
 let page: Page;
+const consoleMessages: string[] = [];
 
 beforeAll(async () => {
   portal = await startPortal();
@@ -33,8 +34,28 @@ beforeAll(async () => {
       if (event.target instanceof Element) trail.push(event.target);
       if (trail.length > 6) trail.shift();
     });
+    // what the keys and clicks reached, for the message of a file chooser that never opened
+    const events: string[] = [];
+    (window as unknown as { inputEvents: string[] }).inputEvents = events;
+    for (const type of ['keydown', 'keyup', 'click']) {
+      document.addEventListener(
+        type,
+        (event) => {
+          const target = event.target instanceof Element ? event.target : null;
+          const key = event instanceof KeyboardEvent ? ` ${event.key === ' ' ? 'Space' : event.key}` : '';
+          events.push(`${type}${key} on ${target?.id || target?.tagName || '?'}${target?.matches(':active') ? ' (:active)' : ''}`);
+          if (events.length > 8) events.shift();
+        },
+        true,
+      );
+    }
   });
   page = await context.newPage();
+  page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+  // Playwright intercepts file choosers while the page has a `filechooser` listener: this one
+  // keeps it on for the whole file, so the interception is not switched off after one pick and
+  // back on (a message of its own, sent beside the key press) for the next
+  page.on('filechooser', () => undefined);
   await page.goto(`${portal.baseUrl}/Forms`);
   await signInOnProviderPage(page, 'employee');
   await page.waitForURL(`${portal.baseUrl}/Forms`);
@@ -166,12 +187,27 @@ async function typeDate(id: string, text: string): Promise<void> {
 }
 
 /**
- * A file field: Tab to it, Space opens the browser's file chooser (here Playwright's `filechooser`
- * event stands in for the system dialog), and the file uploads until it is listed.
+ * A file field: Tab to it, Enter opens the browser's file chooser (here Playwright's `filechooser`
+ * event stands in for the system dialog), and the file uploads until it is listed. Enter, not
+ * Space: Chromium opens the chooser on Enter's key press itself, but on Space's key-up only while
+ * the input is still `:active` from its key-down. A CI run once saw no chooser after Space, the
+ * focus on the input (cause not found: ten runs here, six of them beside two busy loops, all
+ * opened it); Enter leaves one step fewer to go wrong. Should no chooser open, the error lists
+ * where the focus went, the last keys and clicks and the page's console.
  */
 async function pickFile(id: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   await tabTo(id);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  consoleMessages.length = 0;
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser').catch(async (error: unknown) => {
+      const events = await page.evaluate(() => (window as unknown as { inputEvents?: string[] }).inputEvents ?? []);
+      throw new Error(
+        `no file chooser opened for #${id} (focus went ${await focusTrail()}; events: ${events.join(', ')}; console: ${consoleMessages.join(' | ') || 'nothing'})`,
+        { cause: error },
+      );
+    }),
+    page.keyboard.press('Enter'),
+  ]);
   await chooser.setFiles(file);
   await page.locator(`.attachments:has(#${id}) .attachments__list`, { hasText: file.name }).waitFor();
   await expect.poll(() => page.locator(`.attachments:has(#${id}) progress`).count()).toBe(0);
