@@ -43,6 +43,33 @@ afterAll(async () => {
 });
 
 describe('/Tickets at 1280 px', () => {
+  it('shows the bulk bar and the shortcut list as soon as their chunks are in, with no timer left to run', async () => {
+    const page = await signedInPage(portal.baseUrl, 'maintenance', '/Forms');
+    const releases: (() => void)[] = [];
+    for (const chunk of [/\/assets\/bulk-bar-[^/]*\.js$/, /\/assets\/shortcuts-dialog-[^/]*\.js$/]) {
+      const held = new Promise<void>((resolve) => releases.push(resolve));
+      await page.route(chunk, async (route) => {
+        await held;
+        await route.continue();
+      });
+    }
+    await page.clock.install();
+    await page.goto(`${portal.baseUrl}/Tickets`);
+    await rowOf(page, tickets[0]!.number).waitFor();
+    // From here on no timer of the page runs. React holds a <Suspense> boundary's content until
+    // 300 ms after its fallback appeared: a part shown through one would never appear now.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 100);
+    await page.getByLabel(`Select ${tickets[0]!.number}`).check();
+    await page.getByText('Loading the actions…').waitFor();
+    releases[0]!();
+    await page.getByRole('region', { name: 'Change the selected tickets' }).getByText('1 selected').waitFor();
+    await page.getByRole('button', { name: /^Keyboard shortcuts/ }).click();
+    releases[1]!();
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.context().close();
+  });
+
   it('fits every default column without sideways scrolling, with titles and names instead of keys', async () => {
     const headers = await table(handler).locator('thead th').allInnerTexts();
     expect(headers.slice(1).map((text) => text.trim())).toEqual([

@@ -13,7 +13,7 @@ import { exampleWithFiles, submitFromPage } from './support/example-files';
 import { chooseInChoices } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
 import { FORM_STACK_CHUNK, scriptsRequestedDuring, WIDGET_CHUNKS } from './support/requests';
-import { signInOnProviderPage } from './support/sign-in';
+import { signedInPage, signInOnProviderPage } from './support/sign-in';
 import { ticketViewSettled } from './support/ticket-view';
 
 let portal: PortalServer;
@@ -94,6 +94,30 @@ async function linkSelection(url?: string): Promise<void> {
 }
 
 describe('the widget test page', () => {
+  it('opens the link dialog as soon as its chunk is in, with no timer left to run', async () => {
+    // a browser of its own: the fake clock below is its whole context's
+    const fresh = await signedInPage(portal.baseUrl, 'employee', '/Forms');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await fresh.route(/\/assets\/address-dialog-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fresh.clock.install();
+    await fresh.goto(`${portal.baseUrl}/test`);
+    await fresh.getByRole('heading', { name: 'Widget test', level: 1 }).waitFor();
+    await fresh.locator('#root_notes').click();
+    await fresh.locator('#root_notes[data-slate-editor="true"]').waitFor();
+    // From here on no timer of the page runs. React holds a <Suspense> boundary's content until
+    // 300 ms after its fallback appeared: a dialog shown through one would never appear now.
+    const now = await fresh.evaluate(() => Date.now());
+    await fresh.clock.pauseAt(now + 100);
+    await fresh.getByRole('button', { name: 'Link', exact: true }).click();
+    release();
+    await fresh.getByRole('dialog', { name: 'Insert link' }).getByRole('textbox', { name: 'Address' }).waitFor();
+    await fresh.context().close();
+  });
+
   it('shows a loaded image, and a failing one as a bordered box saying No image found!', async () => {
     await page.locator('#root_photo [data-state="loaded"]').waitFor();
     await expect.poll(() => page.locator('#root_missingPhoto').innerText()).toBe('No image found!');

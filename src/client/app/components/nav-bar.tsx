@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { APP_TITLE } from '../../config/env';
 import { paths } from '../../config/paths';
@@ -11,14 +11,17 @@ import {
   ROLEGROUPS_MANAGE_SCOPE,
   TICKETS_WORK_SCOPE,
 } from '../../../shared/scopes';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useSession } from '../../lib/session/session-context';
 import { Button } from '../../components/ui/button';
 
 // The bell is a chunk of its own (every page's entry stays within its budget); until it arrives an
 // empty box of its size holds its place, so nothing in the bar moves.
-const NotificationBell = lazy(async () => ({
-  default: (await import('../../features/notifications/components/notification-bell')).NotificationBell,
-}));
+const { Component: NotificationBell } = lazyComponent(
+  () => import('../../features/notifications/components/notification-bell'),
+  'NotificationBell',
+  <span className="notification-bell" aria-hidden="true" />,
+);
 
 type NavEntry = {
   to: string;
@@ -85,11 +88,7 @@ export function NavBar() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{APP_TITLE}</span>
         </Link>
-        {session.user ? (
-          <Suspense fallback={<span className="notification-bell" aria-hidden="true" />}>
-            <NotificationBell />
-          </Suspense>
-        ) : null}
+        {session.user ? <NotificationBell /> : null}
         <button
           type="button"
           className="site-header__toggle"

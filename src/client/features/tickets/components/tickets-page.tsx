@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { BulkTicketResult, TicketListItem, TicketPage } from '../../../../shared/tickets';
 import { TICKETS_WORK_SCOPE } from '../../../../shared/scopes';
@@ -6,6 +6,7 @@ import { LoadError, Loading } from '../../../components/status-message';
 import { Button, Checkbox, Download } from '../../../components/ui';
 import { areaDetailPath, ticketViewPath } from '../../../config/paths';
 import { fetchAreas, fetchProperties } from '../../../lib/area-api';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session/session-context';
 import { toast } from '../../../lib/toast';
@@ -19,11 +20,20 @@ import { QueueTable, type QueueCellContext } from './queue-table';
 import { StatusChart } from './status-chart';
 import { FILTER_NAMES, TicketFilters } from './ticket-filters';
 
-// Loaded on first use: most visits neither select a ticket nor open the shortcut list.
-const BulkBar = lazy(() => import('./bulk-bar'));
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
+// Loaded on first use: most visits neither select a ticket nor open the shortcut list. Each shows
+// the moment its chunk is in (lib/lazy-component.ts: no <Suspense>, whose reveal waits 300 ms).
+const { Component: BulkBar } = lazyComponent(
+  () => import('./bulk-bar'),
+  'default',
+  <p className="bulk-bar bulk-bar--idle">Loading the actions…</p>,
+);
+const { Component: ShortcutsDialog } = lazyComponent(() => import('./shortcuts-dialog'), 'default');
 // Its own chunk, requested with the page: the views arrive from the server after it anyway.
-const SavedViews = lazy(() => import('./saved-views'));
+const { Component: SavedViews } = lazyComponent(
+  () => import('./saved-views'),
+  'default',
+  <div className="saved-views" aria-busy="true" />,
+);
 
 async function downloadCsv(query: URLSearchParams): Promise<void> {
   const blob = await fetchTicketsCsv(query);
@@ -177,9 +187,7 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
         </Button>
       </div>
       {counts.status === 'ready' && <StatusChart counts={counts.data} />}
-      <Suspense fallback={<div className="saved-views" aria-busy="true" />}>
-        <SavedViews params={params} setParams={setParams} />
-      </Suspense>
+      <SavedViews params={params} setParams={setParams} />
       <TicketFilters
         params={params}
         setFilter={setFilter}
@@ -223,14 +231,12 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
             // the bar's place is kept while nothing is selected: rows never move under the pointer
             <div className="bulk-slot">
               {selectedItems.length > 0 ? (
-                <Suspense fallback={<p className="bulk-bar bulk-bar--idle">Loading the actions…</p>}>
-                  <BulkBar
-                    selected={selectedItems}
-                    onApplied={reportResults}
-                    onFailed={reportFailure}
-                    onClear={() => setSelected(new Set())}
-                  />
-                </Suspense>
+                <BulkBar
+                  selected={selectedItems}
+                  onApplied={reportResults}
+                  onFailed={reportFailure}
+                  onClear={() => setSelected(new Set())}
+                />
               ) : (
                 <p className="bulk-bar bulk-bar--idle">
                   Select tickets to assign them or change their status or priority.
@@ -278,11 +284,7 @@ export function TicketsPage({ renderSla }: { renderSla?: (ticket: TicketListItem
           </nav>
         </>
       )}
-      {helpOpen ? (
-        <Suspense fallback={null}>
-          <ShortcutsDialog onClose={() => setHelpOpen(false)} />
-        </Suspense>
-      ) : null}
+      {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
     </>
   );
 }

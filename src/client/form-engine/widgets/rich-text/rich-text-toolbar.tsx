@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Editor, Transforms, type BaseRange } from 'slate';
 import { ReactEditor, useSlate } from 'slate-react';
 import type { RichTextEditor } from './slate-types';
@@ -25,9 +25,11 @@ import {
   type ListType,
 } from './commands';
 import { ICONS, type IconName } from './toolbar-icons';
+import { lazyComponent } from '../../../lib/lazy-component';
 
 // Loaded when a link or image address is first asked for: form pages stay within their budget.
-const AddressDialog = lazy(async () => ({ default: (await import('./address-dialog')).AddressDialog }));
+// It opens the moment its chunk is in (lib/lazy-component.ts: no <Suspense>, whose reveal waits 300 ms).
+const { Component: AddressDialog } = lazyComponent(() => import('./address-dialog'), 'AddressDialog');
 
 const MARKS: readonly [RichTextMark, string, ReactNode][] = [
   ['bold', 'Bold (Ctrl+B)', <strong key="b">B</strong>],
@@ -223,30 +225,28 @@ export function RichTextToolbar({ fieldId }: { fieldId: string }) {
           {problem}
         </span>
       )}
-      <Suspense fallback={null}>
-        {dialog?.kind === 'link' && (
-          <AddressDialog
-            title={dialog.isEditing ? 'Edit link' : 'Insert link'}
-            hint="http, https, mailto or tel; an e-mail address becomes a mailto: link."
-            initialAddress={dialog.address}
-            isEditing={dialog.isEditing}
-            onSubmit={(address) =>
-              atSavedSelection(() => (dialog.isEditing ? updateLink(editor, address) : insertLink(editor, address)))
-            }
-            onRemove={() => atSavedSelection(() => removeLink(editor))}
-            onClose={closeDialog}
-          />
-        )}
-        {dialog?.kind === 'image' && (
-          <AddressDialog
-            title="Insert image"
-            hint="http or https."
-            initialAddress=""
-            onSubmit={(address) => atSavedSelection(() => insertImage(editor, address))}
-            onClose={closeDialog}
-          />
-        )}
-      </Suspense>
+      {dialog?.kind === 'link' && (
+        <AddressDialog
+          title={dialog.isEditing ? 'Edit link' : 'Insert link'}
+          hint="http, https, mailto or tel; an e-mail address becomes a mailto: link."
+          initialAddress={dialog.address}
+          isEditing={dialog.isEditing}
+          onSubmit={(address) =>
+            atSavedSelection(() => (dialog.isEditing ? updateLink(editor, address) : insertLink(editor, address)))
+          }
+          onRemove={() => atSavedSelection(() => removeLink(editor))}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'image' && (
+        <AddressDialog
+          title="Insert image"
+          hint="http or https."
+          initialAddress=""
+          onSubmit={(address) => atSavedSelection(() => insertImage(editor, address))}
+          onClose={closeDialog}
+        />
+      )}
     </div>
   );
 }
