@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { chooseInChoices } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
-import { signInOnProviderPage } from './support/sign-in';
+import { signedInPage, signInOnProviderPage } from './support/sign-in';
 
 let portal: PortalServer;
 let context: BrowserContext;
@@ -59,7 +59,11 @@ describe('a rich-text field before its first focus', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       const active = document.activeElement as HTMLElement | null;
       document.execCommand('insertText', false, 'Quick');
-      return { id: active?.id, editable: active?.isContentEditable ?? false, label: active?.getAttribute('aria-label') };
+      return {
+        id: active?.id,
+        editable: active?.isContentEditable ?? false,
+        label: active?.getAttribute('aria-label'),
+      };
     });
     expect(result).toEqual({ id: 'root_notes', editable: true, label: 'Notes (rich text)' });
     await expect.poll(() => page.locator('#root_notes').innerText()).toContain('Quick');
@@ -90,4 +94,49 @@ describe('a rich-text field before its first focus', () => {
     await page.keyboard.type('Tabbed in');
     await expect.poll(() => page.locator('#root_notes[contenteditable="true"]').innerText()).toContain('Tabbed in');
   });
+});
+
+describe('a rich-text field whose editor has not arrived yet', () => {
+  it.each(['a click', 'the keyboard focus'])(
+    'shows the form without waiting for the editor, keeps what is typed after %s and hands it to the editor',
+    async (how) => {
+      // a browser of its own: the editor's chunk is held for this page only
+      const held = await signedInPage(portal.baseUrl, 'employee', '/Forms');
+      let release = () => undefined as void;
+      const editorHeld = new Promise<void>((resolve) => (release = resolve));
+      await held.route(/\/assets\/rich-text-editor-[^/]*\.js$/, async (route) => {
+        await editorHeld;
+        await route.continue();
+      });
+      await held.goto(`${portal.baseUrl}/test`);
+      await held.getByRole('heading', { name: 'Widget test', level: 1 }).waitFor();
+      // the whole form is there while the editor's chunk is still on its way
+      await held.getByRole('button', { name: 'Submit' }).waitFor();
+      const box = held.getByRole('textbox', { name: 'Notes (rich text)' });
+      await expect.poll(() => box.getAttribute('data-rich-text')).toBe('lazy');
+      if (how === 'a click') await box.click();
+      else await box.focus();
+      await held.keyboard.type('First line');
+      await held.keyboard.press('Enter');
+      await held.keyboard.type('second');
+      await expect.poll(() => held.locator('[data-slate-editor]').count()).toBe(0);
+      release();
+      await held.locator('#root_notes[data-slate-editor="true"]').waitFor();
+      // the editor holds the focus, the caret after the typed text
+      await expect.poll(() => held.evaluate(() => document.activeElement?.id)).toBe('root_notes');
+      await held.keyboard.type(' line');
+      await expect.poll(() => held.locator('#root_notes p').allInnerTexts()).toEqual(['First line', 'second line']);
+      await held.locator('#root_day').fill('2025-03-14');
+      await held.keyboard.press('Tab');
+      await chooseInChoices(held, held.locator('select#root_kind'), 'Noise');
+      await held.getByRole('button', { name: 'Submit' }).click();
+      await held.getByText('Test form submitted').waitFor();
+      const data = JSON.parse(await held.locator('#submitted-data').innerText()) as Record<string, unknown>;
+      expect(JSON.parse(String(data.notes))).toEqual([
+        { type: 'paragraph', children: [{ text: 'First line' }] },
+        { type: 'paragraph', children: [{ text: 'second line' }] },
+      ]);
+      await held.context().close();
+    },
+  );
 });

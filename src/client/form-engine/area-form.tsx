@@ -136,9 +136,12 @@ export type AreaFormProps = {
  * `liveOmit` would prune on every keystroke). Rows of repeating sections hold their edits until
  * focus leaves the row, a pause in typing, or a submit (fields/buffered-row-field.tsx).
  *
- * The widget modules the schemas call for (rich-text editor, select, date pickers, help tooltip:
+ * The widget modules the schemas call for (select, date pickers, help tooltip, steps:
  * widget-needs.ts) are loaded together first, the loading indicator showing meanwhile, so the
- * form appears whole, with no field changing size as its widget arrives.
+ * form appears whole, with no field changing size as its widget arrives. The rich-text editor,
+ * the largest, is asked for with them but not waited for: a rich-text field is a box of its final
+ * size until it is first focused, and one focused before the editor is in takes plain text until
+ * then (widgets/rich-text-widget.tsx).
  *
  * In the browser the form's first render (tens of milliseconds for a long form on a phone) is a
  * deferred update (`useDeferredValue` with an initial value): React renders it as a transition,
@@ -148,7 +151,10 @@ export type AreaFormProps = {
  */
 export function AreaForm(props: AreaFormProps) {
   const { schema, uiSchema, readonly = false } = props;
-  const modules = useMemo(() => widgetModulesFor(schema, uiSchema, { readonly }), [schema, uiSchema, readonly]);
+  const modules = useMemo(
+    () => widgetModulesFor(schema, uiSchema, { readonly }).filter((name) => name !== 'richTextEditor'),
+    [schema, uiSchema, readonly],
+  );
   const widgets = useWidgetModules(modules);
   const canRender = useDeferredValue(widgets.status === 'ready', useIsStaticRender());
   if (widgets.status === 'error') return <LoadError what="This form" error={widgets.error} onRetry={widgets.retry} />;
