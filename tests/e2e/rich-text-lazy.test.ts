@@ -25,6 +25,16 @@ async function openTestPage(): Promise<void> {
   await page.locator('#root_notes[data-rich-text="lazy"]').waitFor();
 }
 
+/** Fills the test form's other required fields, submits it and answers the data it shows as submitted. */
+async function submitTestForm(on: Page): Promise<Record<string, unknown>> {
+  await on.locator('#root_day').fill('2025-03-14');
+  await on.keyboard.press('Tab');
+  await chooseInChoices(on, on.locator('select#root_kind'), 'Noise');
+  await on.getByRole('button', { name: 'Submit' }).click();
+  await on.getByText('Test form submitted').waitFor();
+  return JSON.parse(await on.locator('#submitted-data').innerText()) as Record<string, unknown>;
+}
+
 beforeAll(async () => {
   portal = await startPortal();
   context = await launchBrowser();
@@ -73,12 +83,7 @@ describe('a rich-text field before its first focus', () => {
     await openTestPage();
     await page.locator('#root_notes').click();
     await page.keyboard.type('Hello lazy world');
-    await page.locator('#root_day').fill('2025-03-14');
-    await page.keyboard.press('Tab');
-    await chooseInChoices(page, page.locator('select#root_kind'), 'Noise');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Test form submitted').waitFor();
-    const data = JSON.parse(await page.locator('#submitted-data').innerText()) as Record<string, unknown>;
+    const data = await submitTestForm(page);
     expect(JSON.parse(String(data.notes))).toEqual([{ type: 'paragraph', children: [{ text: 'Hello lazy world' }] }]);
   });
 
@@ -126,12 +131,7 @@ describe('a rich-text field whose editor has not arrived yet', () => {
       await expect.poll(() => held.evaluate(() => document.activeElement?.id)).toBe('root_notes');
       await held.keyboard.type(' line');
       await expect.poll(() => held.locator('#root_notes p').allInnerTexts()).toEqual(['First line', 'second line']);
-      await held.locator('#root_day').fill('2025-03-14');
-      await held.keyboard.press('Tab');
-      await chooseInChoices(held, held.locator('select#root_kind'), 'Noise');
-      await held.getByRole('button', { name: 'Submit' }).click();
-      await held.getByText('Test form submitted').waitFor();
-      const data = JSON.parse(await held.locator('#submitted-data').innerText()) as Record<string, unknown>;
+      const data = await submitTestForm(held);
       expect(JSON.parse(String(data.notes))).toEqual([
         { type: 'paragraph', children: [{ text: 'First line' }] },
         { type: 'paragraph', children: [{ text: 'second line' }] },
