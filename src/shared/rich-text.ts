@@ -150,6 +150,11 @@ export function plainTextDocument(text: string): RichTextDocument {
   return [{ type: 'paragraph', children: [{ text }] }];
 }
 
+/** Plain text as a document of one paragraph per `\n`-separated line (`toPlainText` gives the text back). */
+export function linesDocument(text: string): RichTextDocument {
+  return text.split('\n').flatMap((line) => plainTextDocument(line));
+}
+
 /** True when a stored string is a serialised document rather than plain text (it parses as a JSON array). */
 export function isDocumentString(value: string): boolean {
   if (!value.trimStart().startsWith('[')) return false;

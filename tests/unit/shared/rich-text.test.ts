@@ -4,6 +4,7 @@ import {
   isHeadingLevel,
   isInsertableImageType,
   joinsUndoGroup,
+  linesDocument,
   linkUrlFor,
   readRichText,
   safeImageSrc,
@@ -128,6 +129,17 @@ describe('image media types (png, gif, jpeg, bmp, x-icon)', () => {
   });
   it.each(['image/svg+xml', 'image/webp', 'text/html', 'application/pdf', ''])('refuses %j', (type) => {
     expect(isInsertableImageType(type)).toBe(false);
+  });
+});
+
+describe('linesDocument (a paragraph per line)', () => {
+  it('makes one paragraph of each line, empty lines included', () => {
+    expect(linesDocument('First\n\nthird')).toEqual([
+      { type: 'paragraph', children: [{ text: 'First' }] },
+      { type: 'paragraph', children: [{ text: '' }] },
+      { type: 'paragraph', children: [{ text: 'third' }] },
+    ]);
+    expect(linesDocument('')).toEqual([{ type: 'paragraph', children: [{ text: '' }] }]);
   });
 });
 

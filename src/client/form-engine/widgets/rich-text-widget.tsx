@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { isDocumentEmpty, serialiseRichText, type RichTextDocument } from '../../../shared/rich-text';
+import { isDocumentEmpty, linesDocument, serialiseRichText } from '../../../shared/rich-text';
 import { storedValueToDocument } from './rich-text/html-import';
 import { RichTextView } from './rich-text/rich-text-elements';
 import { useWidgetModule, type WidgetModules } from './widget-modules';
@@ -38,13 +38,6 @@ function EditableRichText(props: WidgetProps) {
 function RichTextReadOnly({ id, value }: { id: string; value: unknown }) {
   const doc = useMemo(() => storedValueToDocument(value), [value]);
   return <RichTextView id={id} doc={doc} />;
-}
-
-/** Plain text as a document: one paragraph per line, trailing empty lines left out. */
-function linesDocument(text: string): RichTextDocument {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.map((line) => ({ type: 'paragraph', children: [{ text: line }] }));
 }
 
 /**
@@ -89,7 +82,8 @@ function LazyRichText(props: WidgetProps & { active: boolean; onActivate: () => 
         onFocus={onActivate}
         onInput={(event) => {
           setTyped(true);
-          const text = event.currentTarget.innerText;
+          // a line break the box ends with is no paragraph of its own
+          const text = event.currentTarget.innerText.replace(/\n+$/, '');
           onChange(text.trim() ? serialiseRichText(linesDocument(text)) : undefined);
         }}
       >

@@ -16,7 +16,13 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ValidationErrorBody } from '../../../../shared/api-error';
 import { formatBytes, MAX_ATTACHMENT_BYTES, type AttachmentRef } from '../../../../shared/attachment';
-import { isDocumentEmpty, plainTextDocument, toPlainText, type RichTextDocument } from '../../../../shared/rich-text';
+import {
+  isDocumentEmpty,
+  linesDocument,
+  plainTextDocument,
+  toPlainText,
+  type RichTextDocument,
+} from '../../../../shared/rich-text';
 import { MAX_ATTACHMENTS_PER_COMMENT } from '../../../../shared/tickets';
 import { useWidgetModule } from '../../../form-engine/widgets/widget-modules';
 import { uploadAttachment } from '../../../lib/attachments';
@@ -31,11 +37,6 @@ function failureText(error: unknown): string {
   const failure = toApiFailure(error);
   const errors = (failure.body as Partial<ValidationErrorBody> | null)?.errors ?? [];
   return [failure.message, ...errors.map((e) => `${e.path || 'comment'}: ${e.message}`)].join(' ');
-}
-
-/** Plain text as a document of one paragraph per line (`toPlainText` gives the text back). */
-function linesDocument(text: string): RichTextDocument {
-  return text.split('\n').flatMap((line) => plainTextDocument(line));
 }
 
 export type CommentComposerProps = {
