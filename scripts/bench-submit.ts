@@ -19,8 +19,8 @@
  *   process on a PGlite folder of its own (migrated with the app's migrations), that many loops
  *   at once on its one connection;
  * - full: every statement one POST of this example runs today, with the server's own SQL, done
- *   the same way: the attachment check, then in one transaction the creating statement, the
- *   attachment link and the approval hold (AP's example is over the approval limit), which also
+ *   the same way: the attachment check, then in one transaction the creating statement (which
+ *   also links the attachment) and the approval hold (AP's example is over the approval limit), which also
  *   answers the approvers for their notification (docs/performance.md "Submission throughput"
  *   lists them). It shows what the API adds to its own database work; change it with the write path.
  *
@@ -179,30 +179,33 @@ const FULL_SQL = {
       on conflict ("area") do update set "last_number" = "area_counters"."last_number" + 1 returning "last_number"
     ), "created" as (
       insert into "submissions" ("area", "sequence", "number", "parent_id", "data", "schema_version",
-        "property_code", "summary", "requester_id", "idempotency_key")
+        "property_code", "summary", "requester_id", "idempotency_key", "status", "priority",
+        "assignee_user_id", "assignee_group_id", "assignment_rule_id")
       select $4, "last_number", $5 || '-' || lpad("last_number"::text, greatest(6, length("last_number"::text)), '0'),
-        $6::uuid, $7::jsonb, $8, $9, $10, $11::uuid, $12 from "counter" returning *
+        $6::uuid, $7::jsonb, $8, $9, $10, $11::uuid, $12, $13, $14, $15::uuid, $16::uuid, $17::uuid from "counter" returning *
     ), "history" as (
       insert into "changes" ("entity", "entity_id", "actor_id", "action", "diff")
-      select 'submission', "id"::text, $13::uuid, 'created', jsonb_set($14::jsonb, '{number,to}', to_jsonb("number")) from "created"
+      select 'submission', "id"::text, $18::uuid, 'created', jsonb_set($19::jsonb, '{number,to}', to_jsonb("number")) from "created"
+    ), "linked" as (
+      update "attachments" set "submission_id" = (select "id" from "created")
+      where "attachments"."id" in ($20)
+        and "owner_id" = $21::uuid and "submission_id" is null and "comment_id" is null
+      returning "id"
     )
     select c."id", c."number", c."status", c."priority", c."data", c."version",
       to_char(c."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "created_at",
       to_char(c."updated_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updated_at",
-      u."name" as "requester_name", u."email" as "requester_email"
+      u."name" as "requester_name", u."email" as "requester_email", (select count(*) from "linked")::int as "linked"
     from "created" c join "users" u on u."id" = c."requester_id"`,
-  link: 'update "attachments" set "submission_id" = $1 where ("attachments"."id" in ($2) and "attachments"."owner_id" = $3 and "attachments"."submission_id" is null and "attachments"."comment_id" is null) returning "id"',
   hold: `with "steps" as (
       insert into "approval_steps" ("ticket_id", "position", "step_key", "name", "approver_group", "approver_email", "status", "waiting_since")
       select $1::uuid, s."position", s."step_key", s."name", s."approver_group", s."approver_email", s."status",
         case when s."status" = 'waiting' then now() end
       from jsonb_to_recordset($2::jsonb) as s("position" integer, "step_key" text, "name" text, "approver_group" text, "approver_email" text, "status" text)
       returning "status", "approver_group", "approver_email"
-    ), "held" as (
-      update "submissions" set "status" = $3 where "id" = $4::uuid returning "id"
     ), "history" as (
       insert into "changes" ("entity", "entity_id", "actor_id", "action", "diff")
-      select 'submission', "id"::text, $5::uuid, 'approval requested', $6::jsonb from "held"
+      values ('submission', $3, $4::uuid, 'approval requested', $5::jsonb)
     ), "approver" as (
       select (select g."id" from "role_groups" g where g."name" = w."approver_group" limit 1) as "group_id",
         (select u."id" from "users" u where lower(u."email") = w."approver_email" limit 1) as "user_id"
@@ -268,19 +271,18 @@ async function pgliteFullSubmission(client: PGlite, requesterId: string): Promis
       SUMMARY,
       requesterId,
       randomUUID(),
+      'Waiting for approval',
+      'Normal',
+      null,
+      null,
+      null,
       requesterId,
       JSON.stringify(createdDiff('', data)),
+      attachmentId,
+      requesterId,
     ]);
     const id = created.rows[0]!.id;
-    await tx.query(FULL_SQL.link, [id, attachmentId, requesterId]);
-    await tx.query(FULL_SQL.hold, [
-      id,
-      JSON.stringify(AP_STEPS),
-      'Waiting for approval',
-      id,
-      requesterId,
-      JSON.stringify(HOLD_DIFF),
-    ]);
+    await tx.query(FULL_SQL.hold, [id, JSON.stringify(AP_STEPS), id, requesterId, JSON.stringify(HOLD_DIFF)]);
   });
 }
 
@@ -305,9 +307,8 @@ function pgbenchFullScript(requesterId: string, attachments: number): string {
     `\\set k random(1, ${attachments})`,
     `${bind(FULL_SQL.attachment, [attachment])};`,
     'BEGIN;',
-    `${bind(FULL_SQL.create, ["'AP'", `'${String(AP_EXAMPLE.property)}'`, '1', "'AP'", "'AP'", 'null', `(${data})`, '1', `'${String(AP_EXAMPLE.property)}'`, `'${SUMMARY.replaceAll("'", "''")}'`, me, 'gen_random_uuid()::text', me, diff])} \\gset`,
-    `${bind(FULL_SQL.link, ['(:id)::uuid', attachment, me])};`,
-    `${bind(FULL_SQL.hold, ['(:id)', literal(AP_STEPS), "'Waiting for approval'", '(:id)', me, literal(HOLD_DIFF)])};`,
+    `${bind(FULL_SQL.create, ["'AP'", `'${String(AP_EXAMPLE.property)}'`, '1', "'AP'", "'AP'", 'null', `(${data})`, '1', `'${String(AP_EXAMPLE.property)}'`, `'${SUMMARY.replaceAll("'", "''")}'`, me, 'gen_random_uuid()::text', "'Waiting for approval'", "'Normal'", 'null', 'null', 'null', me, diff, attachment, me])} \\gset`,
+    `${bind(FULL_SQL.hold, ['(:id)', literal(AP_STEPS), '(:id)::text', me, literal(HOLD_DIFF)])};`,
     'END;',
     '',
   ].join('\n');

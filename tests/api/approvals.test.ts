@@ -3,8 +3,10 @@
  * 5,000.00 waits for Accounting (schemas/AP/area.json) and is not routed; the requester may not
  * decide it; an Accounting member approves (→ routed and assigned like a fresh submission) or
  * rejects with a reason (→ Rejected, the reason on the requester's read); a second decision is a
- * 409, a stale If-Match a 412, none a 428. An invoice of 100.00 is routed at once.
+ * 409, a stale If-Match a 412, none a 428. An invoice of 100.00 is routed at once. Either way
+ * the new ticket's row is written once, by its insert (held, or routed with its clock running).
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, ValidationErrorBody } from '../../src/shared/api-error';
@@ -306,6 +308,41 @@ describe('an AP invoice of 100.00', () => {
     });
     expect(ticket.sla?.resolution.state).toBe('running');
     expect((await decide('accounting', submission.id, { decision: 'approve' })).statusCode).toBe(409);
+  });
+});
+
+describe("a new ticket's row", () => {
+  it('is written once, by its insert, whether held for approval or routed with its clock running', async () => {
+    // A trigger of this test's own database records every row written to `submissions`.
+    await app.db.execute(sql`create table "test_submission_writes" ("n" serial, "op" text, "id" uuid, "status" text)`);
+    await app.db.execute(
+      sql.raw(`create function "test_record_submission_write"() returns trigger language plpgsql as $$
+        begin insert into "test_submission_writes" ("op", "id", "status") values (TG_OP, NEW."id", NEW."status"); return NEW; end $$`),
+    );
+    await app.db.execute(
+      sql.raw(`create trigger "test_record_submission_write" after insert or update on "submissions"
+        for each row execute function "test_record_submission_write"()`),
+    );
+    try {
+      const held = await submitInvoice(6000);
+      const routed = await submitInvoice(100);
+      const writes = (await app.db.execute(
+        sql`select "op", "id", "status" from "test_submission_writes" where "id" in (${held.id}, ${routed.id}) order by "n"`,
+      )) as { rows: unknown[] };
+      expect(writes.rows).toEqual([
+        { op: 'INSERT', id: held.id, status: 'Waiting for approval' },
+        { op: 'INSERT', id: routed.id, status: 'Assigned' },
+      ]);
+      const { ticket } = await getTicket(app, 'admin', routed.id);
+      expect(ticket).toMatchObject({ status: 'Assigned', assigneeGroup: { name: 'Accounting' } });
+      expect(ticket.sla?.firstResponse.state).toBe('running');
+      expect((await historyOf(routed.id)).map((entry) => entry.action)).toEqual(['assigned', 'created']);
+      expect((await historyOf(held.id)).map((entry) => entry.action)).toEqual(['approval requested', 'created']);
+    } finally {
+      await app.db.execute(sql`drop trigger "test_record_submission_write" on "submissions"`);
+      await app.db.execute(sql`drop function "test_record_submission_write"()`);
+      await app.db.execute(sql`drop table "test_submission_writes"`);
+    }
   });
 });
 

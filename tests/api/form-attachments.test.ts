@@ -49,6 +49,31 @@ const refOf = ({ id, name, size, mediaType }: { id: string; name: string; size: 
 });
 
 describe('AP: the invoice file', () => {
+  it('answers 409 and stores nothing when a checked file is gone before the submission links it', async () => {
+    const before = await countSubmissions(app, 'AP');
+    const pdf = await uploadFile(app, 'INV-30001.pdf', PDF_BYTES);
+    const photo = await uploadFile(app, 'INV-30001.png', PNG_1X1);
+    const invoice = { ...(await realExample(app, 'AP')), invoiceFile: [refOf(pdf), refOf(photo)] };
+    // After the references were checked, before the creating transaction: the orphan sweep (or a
+    // concurrent request) takes the photo.
+    const stop = app.events.on('submissionChecking', async () => {
+      await app.db.delete(attachments).where(eq(attachments.id, photo.id));
+      return [];
+    });
+    try {
+      const response = await submit('AP', invoice);
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({
+        error: 'conflict',
+        message: 'An attached file was attached to another submission at the same time.',
+      });
+    } finally {
+      stop();
+    }
+    expect(await countSubmissions(app, 'AP')).toBe(before);
+    expect(await linkedSubmissionOf([pdf.id])).toEqual([null]);
+  });
+
   it('refuses an invoice without its file (422 on /invoiceFile, nothing stored)', async () => {
     const before = await countSubmissions(app, 'AP');
     const invoice = await realExample(app, 'AP');

@@ -4,13 +4,16 @@
  * reference checks (`app.groupReferences`). Reading this file tells who reacts to what:
  *
  * - `submissionChecking`: ticket feedback objects to a rating of a ticket the requester may not rate;
- * - `submissionCreated`: approvals hold a submission one of its area's approval steps applies to
- *   (status Waiting for approval, not routed); any other is routed by the assignment rules (the
- *   approvals listener calls routing, so the order is plain); then ticket feedback links a rating
- *   to the ticket it rates;
- * - `submissionSettled` (next, with the status and assignee those set): the service-level clock
- *   starts, then notifications tell the assignees and the resolver of a rated ticket (all inside
- *   the creating transaction; a held ticket's clock starts when its last approval routes it);
+ * - `submissionPlanning`, before the new row is written: approvals hold a submission one of its
+ *   area's approval steps applies to (status Waiting for approval, not routed); any other is routed
+ *   by the assignment rules (the approvals listener calls routing, so the order is plain); the
+ *   insert writes the status and assignee they plan, then each plan writes its own rows (approval
+ *   steps, the history entry);
+ * - `submissionStarting` (next, with the status planned): the service-level clock's due times,
+ *   written by the same insert (a held ticket's clock starts when its last approval routes it);
+ * - `submissionCreated`: ticket feedback links a rating to the ticket it rates;
+ * - `submissionSettled` (with the status and assignee the row holds): notifications tell the
+ *   assignees and the resolver of a rated ticket (all inside the creating transaction);
  * - `ticketChanged`, `commentPosted`: the service-level clock moves (pauses, resumes, first
  *   response, resolution, reopening, priority), and notifications tell the new assignees and the
  *   requester, inside the changing transaction;
@@ -23,13 +26,8 @@
  * - `assignmentRulesChanged`: likewise for the routing rules each node keeps (topic `rules`);
  * - deleting a role group is refused while routing rules or tickets are assigned to it.
  */
-import { holdForApproval, type ApprovalEvents } from '../domains/approvals';
-import {
-  invalidateRoutingRules,
-  routeCreatedSubmissions,
-  rulesAssigningTo,
-  type AssignmentEvents,
-} from '../domains/assignments';
+import { planApproval, type ApprovalEvents } from '../domains/approvals';
+import { invalidateRoutingRules, planRouting, rulesAssigningTo, type AssignmentEvents } from '../domains/assignments';
 import { GroupReferences, invalidateAccess, type RoleGroupEvents } from '../domains/role-groups';
 import { advanceClockOnChange, advanceClockOnComment, startClockOnCreation, type SlaEvents } from '../domains/sla';
 import {
@@ -84,9 +82,9 @@ export const domainsPlugin = sharedPlugin(async (app) => {
   const { cluster, db, slaPolicy, now } = app;
   const events = new DomainEvents<PortalEvents>();
   events.on('submissionChecking', objectToFeedback);
-  events.on('submissionCreated', holdForApproval(events, routeCreatedSubmissions(db)));
+  events.on('submissionPlanning', planApproval(events, planRouting(db)));
+  events.on('submissionStarting', startClockOnCreation(slaPolicy, now));
   events.on('submissionCreated', recordFeedbackOfSubmission);
-  events.on('submissionSettled', startClockOnCreation(slaPolicy, now));
   events.on('ticketChanged', advanceClockOnChange(slaPolicy, now));
   events.on('commentPosted', advanceClockOnComment(slaPolicy, now));
   const notifications = notificationDeps(app.cluster, app.config.publicUrl);

@@ -1,6 +1,6 @@
 /**
  * The stored approval steps of tickets (db/tables/approval-steps.ts): writing them when a
- * submission needs approval (the `submissionCreated` listener {@link holdForApproval}), reading a
+ * submission needs approval (the `submissionPlanning` listener {@link planApproval}), reading a
  * ticket's approval, and who may decide a step (docs/behaviour.md "Approvals").
  */
 import { asc, eq, sql } from 'drizzle-orm';
@@ -14,10 +14,10 @@ import {
 import { valueAt } from '../../../shared/area-rules';
 import { parsePointer } from '../../../shared/form-validation';
 import type { Database } from '../../db/client';
-import { approvalSteps, changes, roleGroups, submissions, users } from '../../db/schema';
+import { approvalSteps, changes, roleGroups, users } from '../../db/schema';
 import { validationFailed } from '../../lib/errors';
 import { groupMembersQuery, type AuthUser } from '../role-groups';
-import type { SubmissionCreated, SubmissionCreatedEffect } from '../submissions';
+import type { SubmissionPlan, SubmissionPlanning } from '../submissions';
 import type { ApprovalEventBus, ApprovalTicketRef, Approvers } from './events';
 
 /** One stored step, as the domain reads it. */
@@ -114,7 +114,7 @@ type PlannedStep = Pick<StoredStep, 'position' | 'stepKey' | 'name' | 'approverG
  * The rows of the steps of `submission`'s area, or null when none applies. A step naming its
  * approver by a field needs an e-mail address there other than the requester's (422 otherwise).
  */
-function plannedSteps(event: SubmissionCreated): PlannedStep[] | null {
+function plannedSteps(event: SubmissionPlanning): PlannedStep[] | null {
   const { submission, requester } = event;
   const declared = submission.area.approvals ?? [];
   const applies = declared.map((step) => approvalConditionHolds(step.when, submission.data));
@@ -153,10 +153,10 @@ function plannedSteps(event: SubmissionCreated): PlannedStep[] | null {
 }
 
 /**
- * Stores `steps` of submission `ticketId`, sets its status `Waiting for approval` and writes the
- * `approval requested` history entry (actor `actorId`, step `waitingName`), in one statement, and
- * answers who decides the waiting step as {@link approverIds} does, the group's members included:
- * one round trip instead of five on the path of every submission that needs approval
+ * Stores `steps` of the new submission `ticketId` (written with status `Waiting for approval`) and
+ * its `approval requested` history entry (actor `actorId`, step `waitingName`), in one statement,
+ * and answers who decides the waiting step as {@link approverIds} does, the group's members
+ * included: one round trip instead of five on the path of every submission that needs approval
  * (docs/performance.md "Submission throughput"). `waiting_since` is the transaction's `now()`, as
  * the history entry's time.
  */
@@ -185,12 +185,9 @@ async function holdSubmission(
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s("position" integer, "step_key" text,
         "name" text, "approver_group" text, "approver_email" text, "status" text)
       returning "status", "approver_group", "approver_email"
-    ), "held" as (
-      update ${submissions} set "status" = ${WAITING_FOR_APPROVAL} where "id" = ${ticketId}::uuid returning "id"
     ), "history" as (
       insert into ${changes} ("entity", "entity_id", "actor_id", "action", "diff")
-      select 'submission', "id"::text, ${actorId}::uuid, 'approval requested', ${JSON.stringify(diff)}::jsonb
-      from "held"
+      values ('submission', ${ticketId}, ${actorId}::uuid, 'approval requested', ${JSON.stringify(diff)}::jsonb)
     ), "approver" as (
       select
         (select g."id" from ${roleGroups} g where g."name" = w."approver_group" limit 1) as "group_id",
@@ -206,36 +203,42 @@ async function holdSubmission(
   return { groupId: approver.group_id, memberIds: approver.member_ids, userId: approver.user_id };
 }
 
-/** The function that routes a new submission (domains/assignments `routeCreatedSubmissions`). */
-type Route = (event: SubmissionCreated) => Promise<SubmissionCreatedEffect | undefined>;
+/** A `submissionPlanning` listener (domains/assignments `planRouting`). */
+type Plan = (event: SubmissionPlanning) => Promise<SubmissionPlan | undefined>;
 
 /**
- * The `submissionCreated` listener that holds a submission for approval, in place of `route`
- * (docs/behaviour.md "Approvals"): when a step of its area applies, it stores the steps (the first
- * applying one waiting), sets the status `Waiting for approval`, writes an `approval requested`
- * history entry, announces `approvalRequested` and answers that status, without routing; otherwise
- * it routes the submission with `route`.
+ * The `submissionPlanning` listener that holds a submission for approval, in place of `route`
+ * (docs/behaviour.md "Approvals"): when a step of its area applies, the submission starts
+ * `Waiting for approval` (not routed; a step's approver field naming nobody, or the requester, is
+ * a 422 before anything is written), and once its row exists the plan stores the steps (the first
+ * applying one waiting), writes an `approval requested` history entry and announces
+ * `approvalRequested`; otherwise `route` plans it.
  */
-export function holdForApproval(events: ApprovalEventBus, route: Route): Route {
+export function planApproval(events: ApprovalEventBus, route: Plan): Plan {
   return async (event) => {
     const steps = plannedSteps(event);
     if (!steps) return route(event);
-    const { tx, submission, requester } = event;
     const waiting = steps.find((step) => step.status === 'waiting');
     if (!waiting) throw new Error('an applying approval step must wait');
-    const approvers = await holdSubmission(tx, submission.id, requester.id, steps, waiting.name);
-    const ticket: ApprovalTicketRef = {
-      id: submission.id,
-      number: submission.number,
-      area: submission.area.key,
-      requesterId: requester.id,
+    const { requester } = event;
+    return {
+      status: WAITING_FOR_APPROVAL,
+      async written({ tx, submission }) {
+        const approvers = await holdSubmission(tx, submission.id, requester.id, steps, waiting.name);
+        const ticket: ApprovalTicketRef = {
+          id: submission.id,
+          number: submission.number,
+          area: submission.area.key,
+          requesterId: requester.id,
+        };
+        await events.emit('approvalRequested', {
+          tx,
+          ticket,
+          step: { id: waiting.stepKey, name: waiting.name },
+          approvers,
+        });
+        return null;
+      },
     };
-    await events.emit('approvalRequested', {
-      tx,
-      ticket,
-      step: { id: waiting.stepKey, name: waiting.name },
-      approvers,
-    });
-    return { status: WAITING_FOR_APPROVAL };
   };
 }

@@ -2,14 +2,16 @@
  * Routing of new submissions by assignment rules (docs/behaviour.md "Routing"): the enabled rules
  * of the submission's area are tried in `position` order and the FIRST one that matches assigns the
  * submission — assignee user and/or role group, status `Assigned`, the rule's id on the row — and
- * writes one `assigned` change naming the rule, in the caller's transaction.
+ * writes one `assigned` change naming the rule, in the caller's transaction. A new submission is
+ * routed before its row is written (the `submissionPlanning` listener {@link planRouting}: the
+ * insert writes the assignment), one let through by its approvals by an update of its row.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { parsePointer } from '../../../shared/form-validation';
 import type { JsonPrimitive, JsonValue } from '../../../shared/json';
 import type { Database } from '../../db/client';
 import { assignmentRules, changes, roleGroups, submissions, users } from '../../db/schema';
-import type { SubmissionCreated, SubmissionCreatedEffect } from '../submissions';
+import type { SubmissionPlan, SubmissionPlanning } from '../submissions';
 
 /** What a rule is matched against: the area, property code and data of a submission. */
 export type RoutingTarget = { area: string; propertyCode: string | null; data: JsonValue };
@@ -143,24 +145,11 @@ function findMatchingRule(
 }
 
 /**
- * Routes the new submission `submissionId` inside the creating transaction `tx` by `rules`: with a matching
- * rule it sets the assignee(s), status `Assigned` and `assignment_rule_id`, and appends one
- * `assigned` change (actor `actorId`, the requester whose request triggered it) whose diff names the
- * rule. Returns the rule applied with its group's name (read by the same statement), or null (the
- * submission stays `New`, nothing is written).
+ * The diff of the `assigned` history entry for `rule`: same shape as a ticket edit's diff
+ * (domains/tickets/workflow.ts), `{ id, name }` references and only the assignees the rule sets, so
+ * the history reads "assigneeGroup: — → Maintenance". The names are read by the statement itself.
  */
-async function routeNewSubmission(
-  tx: Database,
-  rules: readonly StoredRule[],
-  submissionId: string,
-  target: RoutingTarget,
-  actorId: string,
-): Promise<AppliedRule | null> {
-  const rule = findMatchingRule(rules, target);
-  if (!rule) return null;
-  // Same shape as a ticket edit's diff (domains/tickets/workflow.ts): `{ id, name }` references,
-  // and only the assignees the rule sets, so the history reads "assigneeGroup: — → Maintenance".
-  // The names are read by the statement itself: one round trip while the area's counter is locked.
+function assignedDiff(rule: Omit<AppliedRule, 'assigneeGroupName'>): SQL {
   const { assigneeUserId: userId, assigneeGroupId: groupId } = rule;
   const diff: Record<string, { from: JsonValue; to: JsonValue }> = { status: { from: 'New', to: 'Assigned' } };
   if (userId) diff.assigneeUser = { from: null, to: { id: userId, name: userId } };
@@ -175,25 +164,22 @@ async function routeNewSubmission(
     const name = sql`(select ${roleGroups.name} from ${roleGroups} where ${roleGroups.id} = ${groupId}::uuid)`;
     named = sql`jsonb_set(${named}, '{assigneeGroup,to,name}', to_jsonb(coalesce(${name}, ${groupId}::text)))`;
   }
-  const result = await tx.execute(sql`
-    with "routed" as (
-      update ${submissions} set "status" = 'Assigned', "assignee_user_id" = ${userId}::uuid,
-        "assignee_group_id" = ${groupId}::uuid, "assignment_rule_id" = ${rule.id}::uuid
-      where "id" = ${submissionId}::uuid
-      returning "id"
-    )
-    insert into ${changes} ("entity", "entity_id", "actor_id", "action", "diff")
-    select 'submission', "id"::text, ${actorId}::uuid, 'assigned', ${named} from "routed"
-    returning "diff" #>> '{assigneeGroup,to,name}' as "group_name"`);
+  return named;
+}
+
+/** The group name an `assigned` entry's statement returns, or null (no group, no row). */
+function groupNameOf(result: unknown): string | null {
   const [written] = (result as { rows: { group_name: string | null }[] }).rows;
-  return { ...rule, assigneeGroupName: written?.group_name ?? null };
+  return written?.group_name ?? null;
 }
 
 /**
- * Routes the stored submission `submission` (status `New`, no assignee) inside `tx` exactly as a
- * fresh one is routed ({@link routeNewSubmission} with the rules kept for `db`): used when an
- * approval lets a submission through (docs/behaviour.md "Approvals"). `actorId` is whoever's action
- * triggered it. Returns the rule applied, or null (the submission stays `New`).
+ * Routes the stored submission `submission` (status `New`, no assignee) inside `tx` by the rules
+ * kept for `db`, as a fresh one is routed: with a matching rule it sets the assignee(s), status
+ * `Assigned` and `assignment_rule_id`, and appends one `assigned` change (actor `actorId`, whoever's
+ * action triggered it) naming the rule, in one statement. Used when an approval lets a submission
+ * through (docs/behaviour.md "Approvals"). Returns the rule applied with its group's name, or null
+ * (the submission stays `New`, nothing is written).
  */
 export async function routeStoredSubmission(
   db: Database,
@@ -202,25 +188,44 @@ export async function routeStoredSubmission(
   actorId: string,
 ): Promise<AppliedRule | null> {
   const target = { area: submission.area, propertyCode: submission.propertyCode, data: submission.data };
-  return routeNewSubmission(tx, await enabledRules(db, tx), submission.id, target, actorId);
+  const rule = findMatchingRule(await enabledRules(db, tx), target);
+  if (!rule) return null;
+  const result = await tx.execute(sql`
+    with "routed" as (
+      update ${submissions} set "status" = 'Assigned', "assignee_user_id" = ${rule.assigneeUserId}::uuid,
+        "assignee_group_id" = ${rule.assigneeGroupId}::uuid, "assignment_rule_id" = ${rule.id}::uuid
+      where "id" = ${submission.id}::uuid
+      returning "id"
+    )
+    insert into ${changes} ("entity", "entity_id", "actor_id", "action", "diff")
+    select 'submission', "id"::text, ${actorId}::uuid, 'assigned', ${assignedDiff(rule)} from "routed"
+    returning "diff" #>> '{assigneeGroup,to,name}' as "group_name"`);
+  return { ...rule, assigneeGroupName: groupNameOf(result) };
 }
 
 /**
- * The `submissionCreated` listener of `db`: routes the new submission by the enabled rules
- * ({@link routeNewSubmission}; kept in memory, see {@link ROUTING_RULES_TTL_MS}) and answers the
- * status and assignee it set, if any.
+ * The `submissionPlanning` listener of `db`: the first enabled rule (kept in memory, see
+ * {@link ROUTING_RULES_TTL_MS}) that matches the new submission has it start `Assigned` to the
+ * rule's assignees, written by the creating insert; once the row exists, the plan writes the
+ * `assigned` history entry (actor: the requester) and answers the assignee with the group's name.
+ * No match: no plan (the submission starts `New`).
  */
-export function routeCreatedSubmissions(
-  db: Database,
-): (event: SubmissionCreated) => Promise<SubmissionCreatedEffect | undefined> {
+export function planRouting(db: Database): (event: SubmissionPlanning) => Promise<SubmissionPlan | undefined> {
   return async ({ tx, submission, requester }) => {
     const target = { area: submission.area.key, propertyCode: submission.propertyCode, data: submission.data };
-    const rules = await enabledRules(db, tx);
-    const rule = await routeNewSubmission(tx, rules, submission.id, target, requester.id);
+    const rule = findMatchingRule(await enabledRules(db, tx), target);
     if (!rule) return undefined;
+    const { assigneeUserId: userId, assigneeGroupId: groupId } = rule;
     return {
       status: 'Assigned',
-      assignee: { userId: rule.assigneeUserId, groupId: rule.assigneeGroupId, groupName: rule.assigneeGroupName },
+      assignee: { userId, groupId, ruleId: rule.id },
+      async written(created) {
+        const result = await created.tx.execute(sql`
+          insert into ${changes} ("entity", "entity_id", "actor_id", "action", "diff")
+          values ('submission', ${created.submission.id}, ${requester.id}::uuid, 'assigned', ${assignedDiff(rule)})
+          returning "diff" #>> '{assigneeGroup,to,name}' as "group_name"`);
+        return { userId, groupId, groupName: groupNameOf(result) };
+      },
     };
   };
 }

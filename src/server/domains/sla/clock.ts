@@ -19,6 +19,7 @@ import type { TicketStatus } from '../../../shared/submission';
 import { DONE_STATUSES as TICKET_DONE_STATUSES } from '../../../shared/tickets';
 import type { Database } from '../../db/client';
 import { submissions } from '../../db/schema';
+import type { SubmissionClockColumns } from '../submissions';
 import { addBusinessTime, businessTimeBetween } from './business-time';
 import type { SlaPolicy } from './config';
 import { NO_DUE, nextCheckAt, type RunningTarget } from './marks';
@@ -124,22 +125,27 @@ type ClockContext = Pick<
   'area' | 'priority' | 'firstResponseDueAt' | 'resolutionDueAt' | 'notified'
 >;
 
-async function write(tx: Database, ticketId: string, policy: SlaPolicy, row: ClockContext, clock: ClockFields) {
+/** The clock's columns of the row: `clock` and what is derived from it; all cleared when its area has no targets. */
+function columnsOf(policy: SlaPolicy, row: ClockContext, clock: ClockFields): SubmissionClockColumns {
   const derived = derive(policy, row.area, row.priority, clock, row);
+  return {
+    slaStartedAt: derived ? clock.startedAt : null,
+    slaResolutionStartedAt: derived ? clock.resolutionStartedAt : null,
+    slaPausedSince: derived ? clock.pausedSince : null,
+    slaPausedMs: derived ? clock.pausedMs : 0,
+    slaFirstRespondedAt: derived ? clock.firstRespondedAt : null,
+    slaResolvedAt: derived ? clock.resolvedAt : null,
+    slaFirstResponseDueAt: derived?.firstResponseDueAt ?? null,
+    slaResolutionDueAt: derived?.resolutionDueAt ?? null,
+    slaNextDueAt: derived?.nextDueAt ?? NO_DUE,
+    slaCheckAt: derived?.checkAt ?? null,
+  };
+}
+
+async function write(tx: Database, ticketId: string, policy: SlaPolicy, row: ClockContext, clock: ClockFields) {
   await tx
     .update(submissions)
-    .set({
-      slaStartedAt: derived ? clock.startedAt : null,
-      slaResolutionStartedAt: derived ? clock.resolutionStartedAt : null,
-      slaPausedSince: derived ? clock.pausedSince : null,
-      slaPausedMs: derived ? clock.pausedMs : 0,
-      slaFirstRespondedAt: derived ? clock.firstRespondedAt : null,
-      slaResolvedAt: derived ? clock.resolvedAt : null,
-      slaFirstResponseDueAt: derived?.firstResponseDueAt ?? null,
-      slaResolutionDueAt: derived?.resolutionDueAt ?? null,
-      slaNextDueAt: derived?.nextDueAt ?? NO_DUE,
-      slaCheckAt: derived?.checkAt ?? null,
-    })
+    .set(columnsOf(policy, row, clock))
     .where(eq(submissions.id, ticketId));
 }
 
@@ -153,19 +159,18 @@ function clockStartingIn(status: string, now: Date): ClockFields | null {
 }
 
 /**
- * Starts the clock of a ticket just created, inside its creating transaction, from the status and
- * priority that transaction settled (nothing is read: no clock, due time or mark exists yet);
- * nothing is written while it waits for approval. One `update` of the row when its area has
- * targets, one that clears the clock's columns when it has none. `now`: the start.
+ * The clock's columns of a ticket about to be created in `status` and `priority` at `now`, for its
+ * creating insert to write (nothing is read: no clock, due time or mark exists yet); undefined
+ * while it waits for approval (its clock starts when it is routed) or when its area has no targets:
+ * the columns' defaults are then what the row needs.
  */
-export async function startNewTicketClock(
-  tx: Database,
+export function newTicketClock(
   policy: SlaPolicy,
-  ticket: { id: string; area: string; status: string; priority: string },
+  ticket: { area: string; status: string; priority: string },
   now: Date,
-): Promise<void> {
+): SubmissionClockColumns | undefined {
   const clock = clockStartingIn(ticket.status, now);
-  if (!clock) return;
+  if (!clock || !policy.targetsFor(ticket.area, ticket.priority)) return undefined;
   const context = {
     area: ticket.area,
     priority: ticket.priority,
@@ -173,7 +178,7 @@ export async function startNewTicketClock(
     resolutionDueAt: null,
     notified: {},
   };
-  await write(tx, ticket.id, policy, context, clock);
+  return columnsOf(policy, context, clock);
 }
 
 /**

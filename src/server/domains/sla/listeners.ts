@@ -3,16 +3,19 @@
  * each moves the ticket's clock (clock.ts) inside the announcing transaction. `now` is the clock
  * they read the time from (epoch ms; injected so tests need not wait).
  */
-import type { SubmissionSettled } from '../submissions';
+import type { SubmissionClockColumns, SubmissionStarting } from '../submissions';
 import type { CommentPosted, TicketChanged } from '../tickets';
-import { advanceTicketClock, startNewTicketClock } from './clock';
+import { advanceTicketClock, newTicketClock } from './clock';
 import type { SlaPolicy } from './config';
 
-/** `submissionSettled`: starts the new ticket's clock in the status routing or approvals set. */
+/**
+ * `submissionStarting`: the new ticket's clock, started now in the status routing or approvals
+ * planned, for its creating insert to write (none while it waits for approval).
+ */
 export function startClockOnCreation(policy: SlaPolicy, now: () => number) {
-  return async ({ tx, submission }: SubmissionSettled): Promise<void> => {
-    const { id, area, status, priority } = submission;
-    await startNewTicketClock(tx, policy, { id, area: area.key, status, priority }, new Date(now()));
+  return ({ submission }: SubmissionStarting): SubmissionClockColumns | undefined => {
+    const { area, status, priority } = submission;
+    return newTicketClock(policy, { area: area.key, status, priority }, new Date(now()));
   };
 }
 

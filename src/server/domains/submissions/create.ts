@@ -3,12 +3,15 @@
  * stored twice. In order: the scope check, the Idempotency-Key replay, the parent check for nested
  * areas, then every field check (portal-set ticket fields, the area's JSON Schema, its cross-field
  * rules from area.json `rules`, rich-text fields, property fields, attachment references, and
- * whatever other domains object to on `submissionChecking`), and finally ONE transaction: the
- * per-area number, the row and its `created` history entry (one statement, which also checks the
- * property fields), the attachment links, `submissionCreated` (approvals, routing and ticket
- * feedback react to it there) and `submissionSettled` (the service-level clock and notifications,
- * told the status and assignee so they need not read the row). The Idempotency-Key is looked up only when something refuses the request
- * (its unique key refuses a second row): a retry of a stored submission answers with it.
+ * whatever other domains object to on `submissionChecking`), and finally ONE transaction:
+ * `submissionPlanning` (approvals or routing decide the status and assignee) and
+ * `submissionStarting` (the service-level clock's due times), then the per-area number, the row as
+ * they decided it, its `created` history entry and its attachment links (one statement, which also
+ * checks the property fields), what the plan writes with the row (routing's `assigned` entry, the
+ * approval steps), `submissionCreated` (ticket feedback) and `submissionSettled` (notifications,
+ * told the status and assignee so they need not read the row). The Idempotency-Key is looked up
+ * only when something refuses the request (its unique key refuses a second row): a retry of a
+ * stored submission answers with it.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api-error';
@@ -28,8 +31,14 @@ import { sanitiseRichTextFields } from '../../lib/rich-text-sanitiser';
 import { forbidden, HttpError, isUniqueViolation, notFound, validationFailed } from '../../lib/errors';
 import { withPortalSetFieldErrors } from './portal-set-fields';
 import type { AuthUser } from '../role-groups';
-import { checkAttachmentRefs, linkAttachments } from './attachment-links';
-import type { SubmissionAssignee, SubmissionEventBus } from './events';
+import { attachedMeanwhile, checkAttachmentRefs, linkingUpdate } from './attachment-links';
+import {
+  SUBMISSION_CLOCK_COLUMNS,
+  type SubmissionClockColumns,
+  type SubmissionCreated,
+  type SubmissionEventBus,
+  type SubmissionPlan,
+} from './events';
 import { findVisibleSubmission, selectSubmissions, toSubmission } from './repository';
 
 /** What creating a submission needs besides its input: the database and the bus it announces on. */
@@ -54,6 +63,9 @@ export type CreateInput = {
 export type CreateResult = { submission: Submission; replayed: boolean };
 
 const SUMMARY_MAX = 200;
+
+/** The priority every new ticket starts with (a handler changes it). */
+const NEW_TICKET_PRIORITY: TicketPriority = 'Normal';
 
 async function findByIdempotencyKey(
   db: Database,
@@ -172,25 +184,65 @@ type CreatedRow = {
   updated_at: string;
   requester_name: string;
   requester_email: string | null;
+  /** How many of the checked attachments the statement linked. */
+  linked: number;
 };
 
 /** PostgreSQL's text of a timestamptz as JavaScript's toISOString() writes it (UTC, milliseconds). */
 const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * How the row starts: the plan's status and assignee, the service-level clock's columns (none:
+ * their defaults), and the checked attachments to link to it.
+ */
+type RowStart = {
+  plan: SubmissionPlan | undefined;
+  clock: SubmissionClockColumns | undefined;
+  attachmentIds: readonly string[];
+};
+
+/** The clock's column names and values for the creating insert, each value cast to its column's type. */
+function clockColumns(clock: SubmissionClockColumns | undefined): { names: SQL; values: SQL } {
+  if (!clock) return { names: sql``, values: sql`` };
+  const columns = SUBMISSION_CLOCK_COLUMNS.map((key) => submissions[key]);
+  return {
+    names: sql.join(
+      columns.map((column) => sql`, ${sql.identifier(column.name)}`),
+      sql``,
+    ),
+    values: sql.join(
+      SUBMISSION_CLOCK_COLUMNS.map(
+        (key) => sql`, ${sql.param(clock[key], submissions[key])}::${sql.raw(submissions[key].getSQLType())}`,
+      ),
+      sql``,
+    ),
+  };
+}
+
+/**
  * Writes the submission in ONE statement (docs/performance.md "Submission throughput"): the area
- * counter bump, the row numbered by it, and its `created` history entry, returning the row with its
- * requester. The counter row is locked from this statement to the commit, so every other writer of
- * the area waits for exactly that long: nothing else the transaction does may come before it.
- * When `properties` is not empty the statement writes nothing unless every code names an active
- * property (the caller's {@link InactiveProperty}).
+ * counter bump, the row numbered by it with the status, assignee and clock `start` gives it, its
+ * `created` history entry and the links of its attachments, returning the row with its requester
+ * and how many files it linked (fewer than checked: the caller's 409). The counter row is locked
+ * from this statement to the commit, so every other writer of the area waits for exactly that
+ * long: what can be decided before it (the plan, the clock) is. When `properties` is not empty the
+ * statement writes nothing unless every code names an active property (the caller's
+ * {@link InactiveProperty}).
  */
 async function writeSubmission(
   tx: Database,
   input: CreateInput,
   properties: readonly PropertyRef[],
+  start: RowStart,
 ): Promise<CreatedRow | undefined> {
   const { area, user, data } = input;
+  const assignee = start.plan?.assignee;
+  const clock = clockColumns(start.clock);
+  const { attachmentIds } = start;
+  const linking = attachmentIds.length
+    ? sql`, "linked" as (${linkingUpdate(attachmentIds, user.id, sql`(select "id" from "created")`)})`
+    : sql``;
+  const linked = attachmentIds.length ? sql`(select count(*) from "linked")::int` : sql`0`;
   const { key, version } = area.definition;
   const code = property(input);
   const codes = [...new Set(properties.map((ref) => ref.code))];
@@ -215,11 +267,14 @@ async function writeSubmission(
       returning "last_number"
     ), "created" as (
       insert into "submissions" ("area", "sequence", "number", "parent_id", "data", "schema_version",
-        "property_code", "summary", "requester_id", "idempotency_key")
+        "property_code", "summary", "requester_id", "idempotency_key", "status", "priority",
+        "assignee_user_id", "assignee_group_id", "assignment_rule_id"${clock.names})
       select ${key}, "last_number",
         ${key} || '-' || lpad("last_number"::text, greatest(6, length("last_number"::text)), '0'),
         ${input.parentId ?? null}::uuid, ${JSON.stringify(data)}::jsonb, ${version}, ${code},
-        ${summaryOf(area, data)}, ${user.id}::uuid, ${input.idempotencyKey ?? null}
+        ${summaryOf(area, data)}, ${user.id}::uuid, ${input.idempotencyKey ?? null},
+        ${start.plan?.status ?? 'New'}, ${NEW_TICKET_PRIORITY}, ${assignee?.userId ?? null}::uuid,
+        ${assignee?.groupId ?? null}::uuid, ${assignee?.ruleId ?? null}::uuid${clock.values}
       from "counter"
       returning *
     ), "history" as (
@@ -227,18 +282,18 @@ async function writeSubmission(
       select 'submission', "id"::text, ${user.id}::uuid, 'created',
         jsonb_set(${JSON.stringify(diff)}::jsonb, '{number,to}', to_jsonb("number"))
       from "created"
-    )
+    )${linking}
     select c."id", c."number", c."status", c."priority", c."data", c."version",
       ${isoText(sql`c."created_at"`)} as "created_at", ${isoText(sql`c."updated_at"`)} as "updated_at",
-      u."name" as "requester_name", u."email" as "requester_email"
+      u."name" as "requester_name", u."email" as "requester_email", ${linked} as "linked"
     from "created" c join "users" u on u."id" = c."requester_id"`);
   return (result as { rows: CreatedRow[] }).rows[0];
 }
 
 /**
- * The creating transaction: {@link writeSubmission}, the attachment links, `submissionCreated`,
- * whose listeners may change the row's status and assignee (routing, approvals), then
- * `submissionSettled` with what they set (the service-level clock, notifications).
+ * The creating transaction: `submissionPlanning` and `submissionStarting`, {@link writeSubmission}
+ * with what they decided (and the attachment links), the plan's own writes, then `submissionCreated`
+ * and `submissionSettled` with the status and assignee the row holds.
  */
 async function insertSubmission(
   { db, events }: CreateDependencies,
@@ -247,32 +302,30 @@ async function insertSubmission(
   properties: readonly PropertyRef[],
 ): Promise<Submission> {
   const { area, user } = input;
+  const toWrite = { area: area.definition, propertyCode: property(input), data: input.data };
   return writeTransaction(db, async (tx) => {
-    const row = await writeSubmission(tx, input, properties);
+    const plan = lastOf(await events.emit('submissionPlanning', { tx, submission: toWrite, requester: user }));
+    const status: TicketStatus = plan?.status ?? 'New';
+    const starting = { submission: { ...toWrite, status, priority: NEW_TICKET_PRIORITY } };
+    const clock = lastOf(await events.emit('submissionStarting', starting));
+    const row = await writeSubmission(tx, input, properties, { plan, clock, attachmentIds });
     if (!row) {
       if (properties.length) throw new InactiveProperty();
       throw new Error('submission insert returned no row');
     }
-    await linkAttachments(tx, attachmentIds, row.id, user);
-    const submission = {
-      id: row.id,
-      number: row.number,
-      area: area.definition,
-      propertyCode: property(input),
-      data: row.data,
+    if (row.linked !== attachmentIds.length) throw attachedMeanwhile(false);
+    const created: SubmissionCreated = {
+      tx,
+      submission: { ...toWrite, id: row.id, number: row.number, data: row.data },
+      requester: user,
     };
-    const effects = await events.emit('submissionCreated', { tx, submission, requester: user });
-    let status = row.status as TicketStatus;
-    let assignee: SubmissionAssignee | null = null;
-    for (const effect of effects) {
-      if (!effect?.status) continue;
-      status = effect.status;
-      assignee = effect.assignee ?? null;
-    }
+    const assignee = plan ? await plan.written(created) : null;
+    await events.emit('submissionCreated', created);
     const summary = summaryOf(area, input.data);
+    const priority = row.priority as TicketPriority;
     await events.emit('submissionSettled', {
       tx,
-      submission: { ...submission, status, priority: row.priority as TicketPriority, summary, assignee },
+      submission: { ...created.submission, status, priority, summary, assignee },
       requester: user,
     });
     return {
@@ -281,7 +334,7 @@ async function insertSubmission(
       area: area.definition.key,
       parentId: input.parentId ?? null,
       status,
-      priority: row.priority as TicketPriority,
+      priority,
       property: property(input),
       summary,
       data: row.data,
@@ -292,6 +345,11 @@ async function insertSubmission(
       version: row.version,
     };
   });
+}
+
+/** The last of `results` that is not undefined (a listener without an answer returns undefined). */
+function lastOf<T>(results: readonly (T | undefined)[]): T | undefined {
+  return results.findLast((result) => result !== undefined);
 }
 
 /** The property code the submission's `propertyField` names, or null. */
@@ -324,8 +382,7 @@ export async function createSubmission(dependencies: CreateDependencies, input: 
     // A retry of a stored submission answers with it, whatever the checks now say (the form may
     // have changed, its attachments are linked, its rating given); two concurrent retries with one
     // key: the loser's transaction rolled back (nothing numbered, nothing stored twice).
-    const retried =
-      error instanceof HttpError || isUniqueViolation(error, 'submissions_requester_idempotency_key');
+    const retried = error instanceof HttpError || isUniqueViolation(error, 'submissions_requester_idempotency_key');
     if (idempotencyKey !== undefined && retried) {
       const earlier = await findByIdempotencyKey(db, user, idempotencyKey, area.definition.key);
       if (earlier) return { submission: earlier, replayed: true };

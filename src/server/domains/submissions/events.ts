@@ -1,14 +1,17 @@
 /**
  * What the submissions domain announces while a submission is created (lib/domain-events). Other
- * domains react through the app's bus (`app.events`, wired in plugins/domains.ts): routing assigns
- * the new ticket, ticket feedback links a rating to the ticket it rates, and later approvals,
- * service levels and notifications hook in the same way.
+ * domains react through the app's bus (`app.events`, wired in plugins/domains.ts): approvals and
+ * routing decide how the new ticket starts (held, or assigned) and the service-level clock its due
+ * times, before the row is written, so that ONE insert writes them (docs/performance.md "Submission
+ * throughput"); ticket feedback links a rating to the ticket it rates, and notifications tell the
+ * assignees, once it is written.
  */
 import type { FieldError } from '../../../shared/api-error';
 import type { AreaDefinition } from '../../../shared/area';
 import type { JsonValue } from '../../../shared/json';
 import type { TicketPriority, TicketStatus } from '../../../shared/submission';
 import type { Database } from '../../db/client';
+import type { submissions } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { AuthUser } from '../role-groups';
 
@@ -23,29 +26,77 @@ export type SubmissionDraft = {
   db: Database;
 };
 
+/** The submission about to be written: what a listener may decide its start from. */
+export type SubmissionToWrite = {
+  area: AreaDefinition;
+  propertyCode: string | null;
+  data: JsonValue;
+};
+
+/**
+ * A submission about to be written, inside its creating transaction: every check passed, nothing
+ * of it stored yet (no id, no number).
+ */
+export type SubmissionPlanning = {
+  /** The creating transaction: read through it; what a plan writes, it writes in `written`. */
+  tx: Database;
+  submission: SubmissionToWrite;
+  requester: AuthUser;
+};
+
+/** Who a new ticket is assigned to: a user, a group (with its name), or both. */
+export type SubmissionAssignee = { userId: string | null; groupId: string | null; groupName: string | null };
+
+/**
+ * How a `submissionPlanning` listener has the new row start: its status and, when routed, its
+ * assignee and the rule that chose them (written by the creating insert itself), and what the
+ * listener writes once the row exists (`written`: its history entry, approval steps).
+ */
+export type SubmissionPlan = {
+  status: TicketStatus;
+  assignee?: { userId: string | null; groupId: string | null; ruleId: string };
+  /**
+   * Runs inside the creating transaction right after the row, its `created` history entry and its
+   * attachment links are written (before `submissionCreated`); answers the assignee as
+   * `submissionSettled` announces it (null: nobody assigned). A throw rolls everything back.
+   */
+  written(created: SubmissionCreated): Promise<SubmissionAssignee | null>;
+};
+
+/** The service-level clock's columns of the submissions row (db/tables/submissions.ts). */
+export const SUBMISSION_CLOCK_COLUMNS = [
+  'slaStartedAt',
+  'slaResolutionStartedAt',
+  'slaPausedSince',
+  'slaPausedMs',
+  'slaFirstResponseDueAt',
+  'slaResolutionDueAt',
+  'slaFirstRespondedAt',
+  'slaResolvedAt',
+  'slaNextDueAt',
+  'slaCheckAt',
+] as const;
+
+/** A value for every column of {@link SUBMISSION_CLOCK_COLUMNS}. */
+export type SubmissionClockColumns = Required<
+  Pick<typeof submissions.$inferInsert, (typeof SUBMISSION_CLOCK_COLUMNS)[number]>
+>;
+
+/** A submission about to be written, its status and priority settled by `submissionPlanning`. */
+export type SubmissionStarting = {
+  submission: SubmissionToWrite & { status: TicketStatus; priority: TicketPriority };
+};
+
 /** A submission just written, inside its creating transaction. */
 export type SubmissionCreated = {
   /** The creating transaction: whatever a listener writes commits or rolls back with the submission. */
   tx: Database;
-  submission: {
+  submission: SubmissionToWrite & {
     id: string;
     number: string;
-    area: AreaDefinition;
-    propertyCode: string | null;
-    data: JsonValue;
   };
   requester: AuthUser;
 };
-
-/** Who a new ticket was assigned to: a user, a group (with its name), or both. */
-export type SubmissionAssignee = { userId: string | null; groupId: string | null; groupName: string | null };
-
-/**
- * What a `submissionCreated` listener changed on the new row: its status, and the assignee it set
- * (routing assigns both; an approval hold only the status). The last listener to name a status
- * wins, with its assignee (none when it names none).
- */
-export type SubmissionCreatedEffect = { status: TicketStatus; assignee?: SubmissionAssignee };
 
 /**
  * A submission whose status and assignee are settled (routed, held for approval, or left New),
@@ -73,16 +124,27 @@ export type SubmissionEvents = {
    */
   submissionChecking: { event: SubmissionDraft; result: FieldError[] };
   /**
-   * Inside the creating transaction, after the submission, its `created` history entry and its
-   * attachment links were written. A listener that throws rolls the whole submission back and its
-   * error is the answer (e.g. a 422 it raises). A listener that changes the row's status returns
-   * the new one ({@link SubmissionCreatedEffect}), so the answer need not read the row again.
+   * Inside the creating transaction, before the row is written: a listener that decides how the
+   * new ticket starts (held for approval, routed) returns its {@link SubmissionPlan}; the last
+   * plan returned is the one written. A listener that throws rolls the transaction back and its
+   * error is the answer (e.g. a 422 it raises).
    */
-  submissionCreated: { event: SubmissionCreated; result: SubmissionCreatedEffect | undefined | void };
+  submissionPlanning: { event: SubmissionPlanning; result: SubmissionPlan | undefined };
   /**
-   * Right after `submissionCreated`, inside the same transaction, with the status and assignee its
-   * listeners set: the service-level clock starts and notifications go out. A listener that
-   * throws rolls the submission back, as above.
+   * Right after `submissionPlanning`, with the status and priority the row starts with: a listener
+   * returns the service-level clock's columns for the insert to write (the last one returned
+   * wins), or nothing (the columns' defaults: no clock). Reads nothing, writes nothing.
+   */
+  submissionStarting: { event: SubmissionStarting; result: SubmissionClockColumns | undefined };
+  /**
+   * Inside the creating transaction, after the submission, its `created` history entry, its
+   * attachment links and what its plan writes were written. A listener that throws rolls the
+   * whole submission back and its error is the answer (e.g. a 422 it raises).
+   */
+  submissionCreated: { event: SubmissionCreated; result: void };
+  /**
+   * Right after `submissionCreated`, inside the same transaction, with the status and assignee the
+   * row holds: notifications go out. A listener that throws rolls the submission back, as above.
    */
   submissionSettled: { event: SubmissionSettled; result: void };
 };

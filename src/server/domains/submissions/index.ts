@@ -9,11 +9,14 @@ export { linkAttachments } from './attachment-links';
 export { createSubmission } from './create';
 export type {
   SubmissionAssignee,
+  SubmissionClockColumns,
   SubmissionCreated,
-  SubmissionCreatedEffect,
   SubmissionDraft,
   SubmissionEvents,
+  SubmissionPlan,
+  SubmissionPlanning,
   SubmissionSettled,
+  SubmissionStarting,
 } from './events';
 export { listSubmissions } from './list';
 export { findVisibleSubmission, submissionColumns } from './repository';
