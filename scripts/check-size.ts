@@ -46,8 +46,10 @@ const PLAIN_FORM_EXTRA_KB = 125;
  * 185 until the create page's form body became a chunk of its own (its header shows before the
  * form engine has loaded): with that change the fullest form, EmployeeInjury, went from 334.2 to
  * 336.2 KB, most of it the new chunk's boundaries (its imports and the modules both chunks share).
+ * 188 (was 187) since the select keeps the letters typed while its list closes (EmployeeInjury
+ * 319.0 → 319.2 KB).
  */
-const FULL_FORM_EXTRA_KB = 187;
+const FULL_FORM_EXTRA_KB = 188;
 
 type ManifestChunk = { file: string; name?: string; src?: string; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;

@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { closeBrowser, launchBrowser } from './support/browser';
 import { PDF_BYTES, PNG_1X1 } from './support/fill-form';
 import { startPortal, type PortalServer } from './support/portal-server';
-import { signInOnProviderPage } from './support/sign-in';
+import { signedInPage, signInOnProviderPage } from './support/sign-in';
 
 let portal: PortalServer;
 let context: BrowserContext;
@@ -401,5 +401,32 @@ describe('forms by keyboard alone', () => {
       if (typeof expected === 'string') expect(chosen).toBe(expected);
       else expect(chosen).toMatch(expected);
     }
+  });
+
+  it('a select: letters typed before the list has closed after a pick are kept', async () => {
+    // A browser of its own: its clock is stopped, so the frame in which choices.js hides the list
+    // after a pick never comes until the test lets it (a slow device or a busy page, at its worst).
+    const fresh = await signedInPage(portal.baseUrl, 'employee', '/Forms');
+    await fresh.clock.install();
+    await fresh.goto(`${portal.baseUrl}/IncidentForm/Form`);
+    await fresh.locator('form.area-form button[type="submit"]').waitFor();
+    const select = fresh.locator('select#root_incidentType');
+    const box = fresh.locator('.choices').filter({ has: select });
+    const options = box.locator('.choices__list--dropdown .choices__item--selectable');
+    await select.focus();
+    await expect.poll(() => box.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await fresh.clock.pauseAt((await fresh.evaluate(() => Date.now())) + 100);
+    await fresh.keyboard.type('Theft');
+    await options.filter({ hasText: 'Theft' }).first().waitFor();
+    await fresh.keyboard.press('Enter');
+    await fresh.keyboard.press('Tab');
+    await fresh.keyboard.press('Shift+Tab');
+    await fresh.keyboard.type('Vandal');
+    await fresh.clock.runFor(100);
+    await options.filter({ hasText: 'Vandalism' }).first().waitFor();
+    expect(await box.locator('input[type="search"]').inputValue()).toBe('Vandal');
+    await fresh.keyboard.press('Enter');
+    await expect.poll(() => select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Vandalism');
+    await fresh.context().close();
   });
 });

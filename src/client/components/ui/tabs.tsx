@@ -3,7 +3,7 @@
  * automatic activation: a tab list is one Tab stop (the selected tab); Left/Right move to the
  * previous/next tab (wrapping), Home/End to the first/last, and the tab moved to is selected at
  * once, its panel shown. Panels are named by their tab and take the focus themselves (Tab from the
- * selected tab goes into its panel). docs/behaviour.md "Keyboard: grids and tabs".
+ * selected tab goes into its panel). docs/behaviour.md "Keyboard: grids, tabs and selects".
  */
 import { useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 

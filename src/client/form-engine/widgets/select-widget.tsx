@@ -71,6 +71,57 @@ function listboxId(id: string): string {
 }
 
 /**
+ * Empties the search box whenever the list closes, and keeps what is typed while it closes.
+ *
+ * choices.js empties its search box only when a new option is picked: what was typed before
+ * Escape, a Tab away, or a pick of the option already chosen would begin the next search.
+ *
+ * It also hides the list one animation frame after a pick (or a Tab or Escape out of it), and until
+ * that frame its list still counts as open, so it ignores the letters typed on its box: a person
+ * who picks, leaves with Tab, comes back with Shift+Tab and types before the next frame (a slow
+ * device, a busy page) lost those letters, and the list stayed shut. Letters typed on the box (not
+ * in the search input) while the list still counts as open are kept, and typed into the search box
+ * when it has closed, which opens it again on them. Leaving the box forgets them
+ * (docs/behaviour.md "Keyboard: grids, tabs and selects").
+ */
+function keepKeysTypedWhileClosing(built: Choices, select: HTMLSelectElement): void {
+  const outer = built.containerOuter.element;
+  const search = built.input.element;
+  let typed = '';
+  outer.addEventListener(
+    'keydown',
+    (event) => {
+      if (!built.dropdown.isActive || document.activeElement === search) return;
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      typed += event.key;
+      if (event.key === ' ') event.preventDefault();
+    },
+    true,
+  );
+  outer.addEventListener('focusout', (event) => {
+    if (!(event.relatedTarget instanceof Node && outer.contains(event.relatedTarget))) typed = '';
+  });
+  let isReopening = false;
+  select.addEventListener('hideDropdown', () => {
+    built.clearInput();
+    if (!typed || isReopening) return;
+    // A pick asks for the hide twice (its own, and the blur of the search input it moves the focus
+    // from): both run in this frame, so the list opens again in the next one.
+    isReopening = true;
+    requestAnimationFrame(() => {
+      isReopening = false;
+      const text = typed;
+      typed = '';
+      if (!text) return;
+      built.showDropdown();
+      // what was typed since the list closed is already in the search box: it came after
+      search.value = text + search.value;
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  });
+}
+
+/**
  * Makes the combobox choices.js built on `select` follow the ARIA 1.2 combobox pattern
  * (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/): the box that takes the focus (role
  * `combobox`) and its search input (the combobox while the list is open) are named by the field's
@@ -199,9 +250,7 @@ export function SelectWidget(props: Props) {
         labelId: document.getElementById(labelId(select.id)) ? labelId(select.id) : '',
       });
       labelCombobox(built, select, select.id);
-      // choices.js empties its search box only when a new option is picked: what was typed before
-      // Escape, a Tab away, or a pick of the option already chosen would begin the next search
-      select.addEventListener('hideDropdown', () => built.clearInput());
+      keepKeysTypedWhileClosing(built, select);
       choices = built;
       if (!byMouse) {
         (multiple ? built.input.element : built.containerOuter.element).focus();

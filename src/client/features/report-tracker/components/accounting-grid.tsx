@@ -8,7 +8,7 @@
  * started; each change is announced in a polite live region ("Bank reconciliation, P-1001,
  * August 2025: Complete"). Overdue cells are marked. Built for 500 properties × 8 reports: rows
  * have a fixed height and `contain: layout`, and only the rows in (or near) the scrolled viewport
- * are rendered — all rows when printing. docs/behaviour.md "Keyboard: grids and tabs".
+ * are rendered — all rows when printing. docs/behaviour.md "Keyboard: grids, tabs and selects".
  */
 import { memo, useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import {
