@@ -192,10 +192,13 @@ type CreatedRow = {
 const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * How the row starts: the plan's status and assignee, the service-level clock's columns (none:
- * their defaults), and the checked attachments to link to it.
+ * How the row starts besides the input: its property code and summary, the plan's status and
+ * assignee, the service-level clock's columns (none: their defaults), and the checked attachments
+ * to link to it.
  */
 type RowStart = {
+  propertyCode: string | null;
+  summary: string | null;
   plan: SubmissionPlan | undefined;
   clock: SubmissionClockColumns | undefined;
   attachmentIds: readonly string[];
@@ -204,19 +207,10 @@ type RowStart = {
 /** The clock's column names and values for the creating insert, each value cast to its column's type. */
 function clockColumns(clock: SubmissionClockColumns | undefined): { names: SQL; values: SQL } {
   if (!clock) return { names: sql``, values: sql`` };
-  const columns = SUBMISSION_CLOCK_COLUMNS.map((key) => submissions[key]);
-  return {
-    names: sql.join(
-      columns.map((column) => sql`, ${sql.identifier(column.name)}`),
-      sql``,
-    ),
-    values: sql.join(
-      SUBMISSION_CLOCK_COLUMNS.map(
-        (key) => sql`, ${sql.param(clock[key], submissions[key])}::${sql.raw(submissions[key].getSQLType())}`,
-      ),
-      sql``,
-    ),
-  };
+  const columns = SUBMISSION_CLOCK_COLUMNS.map((key) => ({ column: submissions[key], value: clock[key] }));
+  const names = columns.map(({ column }) => sql.identifier(column.name));
+  const values = columns.map(({ column, value }) => sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`);
+  return { names: sql`, ${sql.join(names, sql`, `)}`, values: sql`, ${sql.join(values, sql`, `)}` };
 }
 
 /**
@@ -244,7 +238,7 @@ async function writeSubmission(
     : sql``;
   const linked = attachmentIds.length ? sql`(select count(*) from "linked")::int` : sql`0`;
   const { key, version } = area.definition;
-  const code = property(input);
+  const code = start.propertyCode;
   const codes = [...new Set(properties.map((ref) => ref.code))];
   const guard = codes.length
     ? sql`where (select count(*) from "properties" where "code" in (${sql.join(
@@ -272,7 +266,7 @@ async function writeSubmission(
       select ${key}, "last_number",
         ${key} || '-' || lpad("last_number"::text, greatest(6, length("last_number"::text)), '0'),
         ${input.parentId ?? null}::uuid, ${JSON.stringify(data)}::jsonb, ${version}, ${code},
-        ${summaryOf(area, data)}, ${user.id}::uuid, ${input.idempotencyKey ?? null},
+        ${start.summary}, ${user.id}::uuid, ${input.idempotencyKey ?? null},
         ${start.plan?.status ?? 'New'}, ${NEW_TICKET_PRIORITY}, ${assignee?.userId ?? null}::uuid,
         ${assignee?.groupId ?? null}::uuid, ${assignee?.ruleId ?? null}::uuid${clock.values}
       from "counter"
@@ -302,13 +296,15 @@ async function insertSubmission(
   properties: readonly PropertyRef[],
 ): Promise<Submission> {
   const { area, user } = input;
-  const toWrite = { area: area.definition, propertyCode: property(input), data: input.data };
+  const propertyCode = property(input);
+  const summary = summaryOf(area, input.data);
+  const toWrite = { area: area.definition, propertyCode, data: input.data };
   return writeTransaction(db, async (tx) => {
     const plan = lastOf(await events.emit('submissionPlanning', { tx, submission: toWrite, requester: user }));
     const status: TicketStatus = plan?.status ?? 'New';
     const starting = { submission: { ...toWrite, status, priority: NEW_TICKET_PRIORITY } };
     const clock = lastOf(await events.emit('submissionStarting', starting));
-    const row = await writeSubmission(tx, input, properties, { plan, clock, attachmentIds });
+    const row = await writeSubmission(tx, input, properties, { propertyCode, summary, plan, clock, attachmentIds });
     if (!row) {
       if (properties.length) throw new InactiveProperty();
       throw new Error('submission insert returned no row');
@@ -321,7 +317,6 @@ async function insertSubmission(
     };
     const assignee = plan ? await plan.written(created) : null;
     await events.emit('submissionCreated', created);
-    const summary = summaryOf(area, input.data);
     const priority = row.priority as TicketPriority;
     await events.emit('submissionSettled', {
       tx,
@@ -335,7 +330,7 @@ async function insertSubmission(
       parentId: input.parentId ?? null,
       status,
       priority,
-      property: property(input),
+      property: propertyCode,
       summary,
       data: row.data,
       schemaVersion: area.definition.version,
