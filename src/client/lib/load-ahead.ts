@@ -38,15 +38,20 @@ export function takeLoadedAhead(key: string, now = Date.now()): Promise<unknown>
 }
 
 /**
- * The value of the load of `key` started ahead, taken, when it has fulfilled already; undefined
- * (and the load left for {@link takeLoadedAhead}) while it runs, after it failed, or when none was
- * started. Lets a page render data that is already in without a "Loading…" render first.
+ * The value of the load of `key` started ahead when it has fulfilled already; undefined while it
+ * runs, after it failed, or when none was started. Lets a page render data that is already in
+ * without a "Loading…" render first.
+ *
+ * It leaves the load where it is: call it while rendering, and take the load
+ * ({@link takeLoadedAhead}) in an effect, once the render is committed. React may render a
+ * component that mounts and then throw the render away (an interrupted transition, for one) and
+ * render it again from its initial state (https://react.dev/reference/react/useState: "React will
+ * call your initializer function twice"; a render must be pure): a load taken by the render thrown
+ * away would be gone for the one that is kept, which would then show "Loading…" and fetch it again.
  */
-export function takeFulfilledAhead(key: string, now = Date.now()): { value: unknown } | undefined {
+export function peekFulfilledAhead(key: string, now = Date.now()): { value: unknown } | undefined {
   forgetOld(now);
-  const result = fulfilledValue(started.get(key)?.promise);
-  if (result) started.delete(key);
-  return result;
+  return fulfilledValue(started.get(key)?.promise);
 }
 
 /**

@@ -3,7 +3,7 @@
  * and offers `reload()` for a "Try again" button.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { takeFulfilledAhead, takeLoadedAhead } from './load-ahead';
+import { peekFulfilledAhead, takeLoadedAhead } from './load-ahead';
 import { startProgress } from './progress';
 
 /** State of one load: `loading`, then `ready` with data or `error` with what was thrown. */
@@ -33,7 +33,8 @@ export function useResource<T>(
   loadRef.current = load;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState<T> & { key: string; attempt: number }>(() => {
-    const early = known?.() ?? (takeFulfilledAhead(key) as { value: T } | undefined);
+    // read, not taken: a render React throws away must leave it for the one it keeps (load-ahead.ts)
+    const early = known?.() ?? (peekFulfilledAhead(key) as { value: T } | undefined);
     return early ? { status: 'ready', data: early.value, key, attempt: 0 } : { status: 'loading', key, attempt: 0 };
   });
   // the key whose data the first render had already: its first effect has nothing to load
@@ -42,7 +43,11 @@ export function useResource<T>(
   useEffect(() => {
     const hadData = readyAtMount.current === key && attempt === 0;
     readyAtMount.current = null;
-    if (hadData) return;
+    if (hadData) {
+      // the first render showed it: the load started ahead (if it was that) is used up
+      void takeLoadedAhead(key);
+      return;
+    }
     const controller = new AbortController();
     const endProgress = startProgress(); // the progress bar also shows while data loads
     setState((previous) =>

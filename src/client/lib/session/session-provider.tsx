@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { completeSignIn, hasStoredSession, resetSession, signOut as endSession, startSignIn } from '../auth';
 import { ExpiredAuthSessionError, logAuthError, SESSION_REJECTED_MESSAGE } from '../auth-errors';
 import { api, setUnauthorizedHandler, toApiFailure } from '../http';
-import { loadAhead, takeFulfilledAhead, takeLoadedAhead } from '../load-ahead';
+import { loadAhead, peekFulfilledAhead, takeLoadedAhead } from '../load-ahead';
 import { clearPortalCaches } from '../portal-caches';
 import { SessionContext, type Session, type SessionState } from './session-context';
 import { destinationAfterSessionChange } from './session-transitions';
@@ -33,7 +33,7 @@ async function loadSession(): Promise<SessionState> {
 }
 
 /** The key of the session's load started ahead (`lib/load-ahead.ts`). */
-const SESSION_LOAD_KEY = 'session';
+export const SESSION_LOAD_KEY = 'session';
 
 /**
  * Starts loading the session (the stored tokens, then `GET /api/me`) as the page's script runs,
@@ -60,9 +60,9 @@ function isUserKeyChange(event: StorageEvent): boolean {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   // the session loaded ahead is usually in before the first render: the page then renders with it
-  // at once instead of after a "Loading…" render
+  // at once instead of after a "Loading…" render (read here, taken once mounted: load-ahead.ts)
   const [state, setState] = useState<SessionState>(
-    () => (takeFulfilledAhead(SESSION_LOAD_KEY) as { value: SessionState } | undefined)?.value ?? INITIAL,
+    () => (peekFulfilledAhead(SESSION_LOAD_KEY) as { value: SessionState } | undefined)?.value ?? INITIAL,
   );
   const knownAtMount = useRef(state !== INITIAL);
   const previous = useRef<SessionState>(INITIAL);
@@ -88,8 +88,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logAuthError(error, isStartingUp.current ? 'start-up' : 'request');
       setState(expiredState(error.message));
     });
-    if (knownAtMount.current) isStartingUp.current = false;
-    else void reload();
+    if (knownAtMount.current) {
+      isStartingUp.current = false;
+      void takeLoadedAhead(SESSION_LOAD_KEY);
+    } else void reload();
     knownAtMount.current = false;
     const onStorage = (event: StorageEvent) => {
       if (isUserKeyChange(event)) void reload();

@@ -3,8 +3,8 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import {
   LOAD_AHEAD_TTL_MS,
   loadAhead,
+  peekFulfilledAhead,
   routeParamsChanged,
-  takeFulfilledAhead,
   takeLoadedAhead,
 } from '../../../../src/client/lib/load-ahead';
 
@@ -33,34 +33,36 @@ describe('loadAhead', () => {
   });
 });
 
-describe('takeFulfilledAhead', () => {
+describe('peekFulfilledAhead', () => {
   it('gives nothing while the load runs, and leaves it for the hook that awaits it', async () => {
     let finish: (value: string) => void = () => {};
     loadAhead('ticket:d', () => new Promise<string>((resolve) => (finish = resolve)), 10_000);
-    expect(takeFulfilledAhead('ticket:d', 10_001)).toBeUndefined();
+    expect(peekFulfilledAhead('ticket:d', 10_001)).toBeUndefined();
     finish('d');
     await expect(takeLoadedAhead('ticket:d', 10_002)).resolves.toBe('d');
   });
 
-  it('hands a fulfilled load’s value to the first taker only', async () => {
+  it('gives a fulfilled load’s value to every render until the load is taken', async () => {
     loadAhead('ticket:e', () => Promise.resolve('e'), 11_000);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(takeFulfilledAhead('ticket:e', 11_001)).toEqual({ value: 'e' });
-    expect(takeFulfilledAhead('ticket:e', 11_002)).toBeUndefined();
-    expect(takeLoadedAhead('ticket:e', 11_003)).toBeUndefined();
+    // a render React throws away, then the one it keeps: both see the data
+    expect(peekFulfilledAhead('ticket:e', 11_001)).toEqual({ value: 'e' });
+    expect(peekFulfilledAhead('ticket:e', 11_002)).toEqual({ value: 'e' });
+    await expect(takeLoadedAhead('ticket:e', 11_003)).resolves.toBe('e');
+    expect(peekFulfilledAhead('ticket:e', 11_004)).toBeUndefined();
   });
 
   it('leaves a failed load for the hook that reports it', async () => {
     loadAhead('ticket:f', () => Promise.reject(new Error('500')), 12_000);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(takeFulfilledAhead('ticket:f', 12_001)).toBeUndefined();
+    expect(peekFulfilledAhead('ticket:f', 12_001)).toBeUndefined();
     await expect(takeLoadedAhead('ticket:f', 12_002)).rejects.toThrow('500');
   });
 
   it('forgets a load nobody took within its time to live', async () => {
     loadAhead('ticket:g', () => Promise.resolve('g'), 13_000);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(takeFulfilledAhead('ticket:g', 13_000 + LOAD_AHEAD_TTL_MS + 1)).toBeUndefined();
+    expect(peekFulfilledAhead('ticket:g', 13_000 + LOAD_AHEAD_TTL_MS + 1)).toBeUndefined();
   });
 });
 
