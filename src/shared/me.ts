@@ -30,5 +30,11 @@ export type AuthConfig = {
   strategy: string;
 };
 
+/**
+ * The id of the data block (`<script type="application/json">`) in which the server writes the
+ * {@link AuthConfig} into the page it serves, so the page's first API requests need not ask for it.
+ */
+export const AUTH_CONFIG_ELEMENT_ID = 'auth-config';
+
 /** `GET /api/properties` item. */
 export type Property = { code: string; name: string; region: string; active: boolean };

@@ -9,7 +9,7 @@
  * downloads the library (docs/performance.md "Page weight").
  */
 import ky from 'ky';
-import type { AuthConfig } from '../../shared/me';
+import { AUTH_CONFIG_ELEMENT_ID, type AuthConfig } from '../../shared/me';
 import { API_PREFIX } from '../config/env';
 import { clearAuthStorage, peekReturnPath, rememberReturnPath } from './auth-storage';
 import type { PortalAuth } from './portal-auth';
@@ -19,15 +19,40 @@ import { isTokenExpired } from './token-expiry';
 let configPromise: Promise<AuthConfig> | null = null;
 let authPromise: Promise<PortalAuth> | null = null;
 
-/** Loads `GET /api/auth/config` once (public endpoint, no token); a failure is not cached. */
+/**
+ * The auth config the server wrote into the page it served (`<script type="application/json"
+ * id="auth-config">`, docs/performance.md "Sign-in settings in the page"), or null when the page
+ * has none — the copy of the page the service worker keeps has none — or it cannot be read.
+ */
+function configInPage(): AuthConfig | null {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(AUTH_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const config = JSON.parse(text) as Partial<AuthConfig> | null;
+    return typeof config?.authority === 'string' && typeof config.clientId === 'string' ? (config as AuthConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The auth config: the one written into the page when there is one (so the first API requests
+ * need not wait for a round trip and a task), else `GET /api/auth/config` once (public endpoint,
+ * no token); a failed load is not cached.
+ */
 export function loadAuthConfig(): Promise<AuthConfig> {
-  configPromise ??= ky
-    .get('auth/config', { prefix: API_PREFIX })
-    .json<AuthConfig>()
-    .catch((error: unknown) => {
-      configPromise = null;
-      throw error;
-    });
+  if (configPromise) return configPromise;
+  const inPage = configInPage();
+  configPromise = inPage
+    ? Promise.resolve(inPage)
+    : ky
+        .get('auth/config', { prefix: API_PREFIX })
+        .json<AuthConfig>()
+        .catch((error: unknown) => {
+          configPromise = null;
+          throw error;
+        });
   return configPromise;
 }
 

@@ -4,22 +4,40 @@
  * every page path must load the app). Hashed files under /assets/ are cached for a year; everything
  * else is revalidated. The build writes a brotli and a gzip copy beside each text file
  * (scripts/compress-assets.ts): a client that accepts one of them gets it, with `Content-Encoding`
- * and `Vary: Accept-Encoding`, index.html included; others get the file itself. Unknown /api paths
+ * and `Vary: Accept-Encoding`; others get the file itself. A page path (`/` included) answers
+ * index.html with the browser's sign-in settings written into it (lib/app-page.ts), compressed
+ * the same way; `/index.html` itself is the built file, without them: it is what the service
+ * worker keeps, and the settings in a kept copy could outlive a change of them. Unknown /api paths
  * answer a JSON 404. Without a built client, non-API paths answer a short text 404 saying to run
  * `npm run build`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/api-error';
+import { appPageOf, type AppPage } from '../lib/app-page';
 import { sharedPlugin } from '../lib/shared-plugin';
+import { authConfigOf } from '../routes/api/auth-config';
 
 const NOT_BUILT = "The portal's web app is not built yet: run `npm run build`, then restart the server.\n";
 
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   const immutable = /[\\/]assets[\\/]/.test(path);
   reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** The encodings of the page by preference (the same as the built files'). */
+const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+
+/** Sends the app's page in the encoding the client accepts best (RFC 9110 Accept-Encoding). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: AppPage): FastifyReply {
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted.toLowerCase().replaceAll('*', 'gzip'), [...PAGE_ENCODINGS]) : null;
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
+  return reply.send(page.identity);
 }
 
 function isApiPath(path: string): boolean {
@@ -30,8 +48,16 @@ function isApiPath(path: string): boolean {
 export const staticPlugin = sharedPlugin(async (app) => {
   const root = app.config.clientDistDir;
   const isBuilt = existsSync(join(root, 'index.html'));
+  const appPage = isBuilt ? appPageOf(join(root, 'index.html'), authConfigOf(app.config.oidc)) : null;
   if (isBuilt) {
-    await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: setCacheHeaders, preCompressed: true });
+    // `index: false`: `/` is a page path like the others (below), not the built file
+    await app.register(fastifyStatic, {
+      root,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+      preCompressed: true,
+      index: false,
+    });
   } else app.log.warn({ clientDistDir: root }, 'client not built: run `npm run build`');
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -48,12 +74,12 @@ export const staticPlugin = sharedPlugin(async (app) => {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/assets/') &&
       !path.startsWith('/oidc/');
-    if (!isBuilt || !isPage) {
+    if (!appPage || !isPage) {
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')
         .send(isBuilt ? 'Not found.\n' : NOT_BUILT);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendPage(request, reply, appPage());
   });
 });

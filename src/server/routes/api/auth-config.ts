@@ -1,6 +1,22 @@
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { AuthConfig } from '../../../shared/me';
+import type { OidcConfig } from '../../config';
 import { AuthConfigSchema } from './schemas';
+
+/**
+ * The browser's sign-in settings for the portal's OpenID Connect settings: what `GET
+ * /api/auth/config` answers, and what the served page carries (plugins/static.ts).
+ */
+export function authConfigOf(oidc: OidcConfig): AuthConfig {
+  return {
+    authority: oidc.issuer,
+    clientId: oidc.clientId,
+    audience: oidc.audience,
+    scope: ['openid', 'profile', 'email', ...oidc.extraScopes].join(' '),
+    resource: oidc.resource,
+    strategy: 'aad',
+  };
+}
 
 /**
  * `GET /api/auth/config` (public) → {@link AuthConfig}: how the browser signs in — the built-in
@@ -9,15 +25,7 @@ import { AuthConfigSchema } from './schemas';
  * (docs/behaviour.md "Sign-in").
  */
 export const authConfigRoutes: FastifyPluginCallbackTypebox = (app, _options, done) => {
-  const { oidc } = app.config;
-  const body: AuthConfig = {
-    authority: oidc.issuer,
-    clientId: oidc.clientId,
-    audience: oidc.audience,
-    scope: ['openid', 'profile', 'email', ...oidc.extraScopes].join(' '),
-    resource: oidc.resource,
-    strategy: 'aad',
-  };
+  const body = authConfigOf(app.config.oidc);
   app.get(
     '/auth/config',
     {

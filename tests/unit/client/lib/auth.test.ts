@@ -172,3 +172,30 @@ describe('sign-in, the callback and sign-out', () => {
     expect(oidc.created).toBe(1);
   });
 });
+
+describe('the sign-in settings written into the page', () => {
+  /** A page whose `#auth-config` data block holds `text` (what the server writes, lib/app-page.ts). */
+  function pageWithConfig(text: string): void {
+    vi.stubGlobal('document', {
+      getElementById: (id: string) => (id === 'auth-config' ? { textContent: text } : null),
+    });
+  }
+
+  it('are used without asking GET /api/auth/config', async () => {
+    pageWithConfig(JSON.stringify(CONFIG));
+    storeSession({ access_token: 'stored-token', expires_at: nowSeconds() + 600 });
+    await expect(auth.getValidAccessToken()).resolves.toBe('stored-token');
+    await expect(auth.loadAuthConfig()).resolves.toEqual(CONFIG);
+    expect(configRequests).toBe(0);
+  });
+
+  it.each([
+    ['not JSON', '{"authority":'],
+    ['JSON without an authority and client id', '{"scope":"openid"}'],
+    ['empty', ''],
+  ])('are asked for when the block is %s', async (_label, text) => {
+    pageWithConfig(text);
+    await expect(auth.loadAuthConfig()).resolves.toEqual(CONFIG);
+    expect(configRequests).toBe(1);
+  });
+});
