@@ -1,21 +1,12 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressBuiltFiles } from '../../scripts/lib/compress-assets';
 import { AUTH_CONFIG_ELEMENT_ID } from '../../src/shared/me';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
-
-/** The body as the browser reads it: decoded as its `Content-Encoding` says. */
-function decoded(response: LightMyRequestResponse): string {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
-  expect(encoding).toBeUndefined();
-  return response.body;
-}
+import { decodedBody as decoded } from './helpers/encoding';
 
 const DATA_BLOCK = new RegExp(`<script type="application/json" id="${AUTH_CONFIG_ELEMENT_ID}">([^<]*)</script>`);
 const PRELOAD = '<link rel="preload" href="/api/auth/config" as="fetch" crossorigin="anonymous" />';
@@ -43,24 +34,27 @@ describe('the page served for a page path carries the sign-in settings', () => {
     ['/', 'br'],
     ['/AP/Form', 'gzip'],
     ['/Tickets?status=Open', undefined],
-  ])('%s (Accept-Encoding %s): the built page with GET /api/auth/config’s answer in place of its preload', async (url, accept) => {
-    const config = (await app.inject({ url: '/api/auth/config' })).json<unknown>();
-    const response = await app.inject({ url, headers: accept ? { 'accept-encoding': accept } : {} });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['content-encoding']).toBe(accept);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers.vary).toContain('accept-encoding');
-    // the security headers of every answer, the script policy unchanged (a data block is not run)
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
-    const page = decoded(response);
-    const block = DATA_BLOCK.exec(page);
-    expect(block).not.toBeNull();
-    expect(JSON.parse(block?.[1] ?? '')).toEqual(config);
-    expect(page).not.toContain(PRELOAD);
-    expect(page.replace(DATA_BLOCK, PRELOAD)).toBe(builtPage);
-  });
+  ])(
+    '%s (Accept-Encoding %s): the built page with GET /api/auth/config’s answer in place of its preload',
+    async (url, accept) => {
+      const config = (await app.inject({ url: '/api/auth/config' })).json<unknown>();
+      const response = await app.inject({ url, headers: accept ? { 'accept-encoding': accept } : {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-encoding']).toBe(accept);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toContain('accept-encoding');
+      // the security headers of every answer, the script policy unchanged (a data block is not run)
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+      const page = decoded(response);
+      const block = DATA_BLOCK.exec(page);
+      expect(block).not.toBeNull();
+      expect(JSON.parse(block?.[1] ?? '')).toEqual(config);
+      expect(page).not.toContain(PRELOAD);
+      expect(page.replace(DATA_BLOCK, PRELOAD)).toBe(builtPage);
+    },
+  );
 
   it('answers /index.html, the copy the service worker keeps, as built: without the settings', async () => {
     const response = await app.inject({ url: '/index.html', headers: { 'accept-encoding': 'br' } });

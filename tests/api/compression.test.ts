@@ -1,22 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressBuiltFiles } from '../../scripts/lib/compress-assets';
 import { createTestApp, REAL_SCHEMAS_DIR } from './helpers/app';
+import { decodedBody as decoded } from './helpers/encoding';
 import { multipartBody } from './helpers/multipart';
 import { authHeader } from './helpers/sign-in';
-
-/** The body as the client reads it: decoded as its `Content-Encoding` says. */
-function decoded(response: LightMyRequestResponse): string {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
-  expect(encoding).toBeUndefined();
-  return response.body;
-}
 
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, index) => `{ id: ${index}, label: "row ${index}" }`).join(',\n')}];\n`;
 const INDEX_HTML = `<!doctype html><title>TM online portal</title><div id="app"></div>${'<!-- padding -->'.repeat(80)}`;

@@ -26,10 +26,7 @@ const CONFIG_PRELOAD = /<link\b[^>]*\bhref="\/api\/auth\/config"[^>]*>/;
 
 /** `value` as JSON that can stand inside a `<script>` element (no `<`, `>` or `&`). */
 export function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026');
+  return JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e').replaceAll('&', '\\u0026');
 }
 
 /**

@@ -31,7 +31,11 @@ describe('withAuthConfig', () => {
   });
 
   it('writes values that could end the element or open a comment so that they cannot', () => {
-    const hostile = { ...CONFIG, authority: 'https://x.example/</script><script>alert(1)</script><!--', scope: 'a & b > c' };
+    const hostile = {
+      ...CONFIG,
+      authority: 'https://x.example/</script><script>alert(1)</script><!--',
+      scope: 'a & b > c',
+    };
     const page = withAuthConfig('<head></head>', hostile);
     expect(page.match(/<\/script>/g)).toHaveLength(1);
     expect(page).not.toContain('<!--');
