@@ -49,8 +49,7 @@ export const staticPlugin = sharedPlugin(async (app) => {
   const root = app.config.clientDistDir;
   const isBuilt = existsSync(join(root, 'index.html'));
   const appPage = isBuilt ? appPageOf(join(root, 'index.html'), authConfigOf(app.config.oidc)) : null;
-  if (isBuilt) {
-    // `index: false`: `/` is a page path like the others (below), not the built file
+  if (appPage) {
     await app.register(fastifyStatic, {
       root,
       cacheControl: false,
@@ -58,6 +57,9 @@ export const staticPlugin = sharedPlugin(async (app) => {
       preCompressed: true,
       index: false,
     });
+    // `/` is a page path like the others (the not-found handler below), not the built file; a route
+    // of its own, as the static plugin answers 403 for a directory without an index
+    app.get('/', (request, reply) => sendPage(request, reply, appPage()));
   } else app.log.warn({ clientDistDir: root }, 'client not built: run `npm run build`');
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
