@@ -62,14 +62,40 @@ describe('the page served for a page path carries the sign-in settings', () => {
     expect(decoded(response)).toBe(builtPage);
   });
 
+  it('answers 304 to a browser that holds the same page in the same encoding, and 200 otherwise', async () => {
+    const first = await app.inject({ url: '/AP/Form', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const again = await app.inject({ url: '/Forms', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    const otherEncoding = await app.inject({
+      url: '/Forms',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
+    expect(otherEncoding.statusCode).toBe(200);
+    expect(otherEncoding.headers.etag).not.toBe(etag);
+    const stale = await app.inject({
+      url: '/Forms',
+      headers: { 'accept-encoding': 'br', 'if-none-match': '"an-older-page-br"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(decoded(stale)).toMatch(DATA_BLOCK);
+  });
+
   it('serves a rebuilt page without a restart', async () => {
     const path = join(clientDir, 'index.html');
     const rebuilt = builtPage.replace('<title>TM online portal</title>', '<title>TM online portal, rebuilt</title>');
-    await writeFile(path, rebuilt);
     try {
-      const page = (await app.inject({ url: '/Forms' })).body;
-      expect(page).toContain('TM online portal, rebuilt');
-      expect(page).toMatch(DATA_BLOCK);
+      const before = (await app.inject({ url: '/Forms' })).headers.etag;
+      await writeFile(path, rebuilt);
+      const response = await app.inject({ url: '/Forms', headers: { 'if-none-match': String(before) } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.etag).not.toBe(before);
+      expect(response.body).toContain('TM online portal, rebuilt');
+      expect(response.body).toMatch(DATA_BLOCK);
     } finally {
       await writeFile(path, builtPage);
     }

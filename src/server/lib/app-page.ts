@@ -12,14 +12,20 @@
  *
  * The page is built once per version of the file (its modification time and size) and kept with
  * its brotli (quality 11) and gzip (level 9) copies, as the build does for its files
- * (scripts/lib/compress-assets.ts).
+ * (scripts/lib/compress-assets.ts), and a strong entity tag of its bytes (RFC 9110 section 8.8.3),
+ * so a browser revalidating it gets a 304.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { AUTH_CONFIG_ELEMENT_ID, type AuthConfig } from '../../shared/me';
 
-/** The page's bytes as they are and compressed, by `Content-Encoding`. */
-export type AppPage = { identity: Buffer; br: Buffer; gzip: Buffer };
+/**
+ * The page's bytes as they are and compressed, by `Content-Encoding`, and the entity tag of its
+ * bytes as they are (quoted; each encoding's tag adds its name, as a strong tag names one
+ * representation: RFC 9110 section 8.8.3).
+ */
+export type AppPage = { identity: Buffer; br: Buffer; gzip: Buffer; etag: string };
 
 /** The `<link>` of the built page that preloads the sign-in settings (src/client/index.html). */
 const CONFIG_PRELOAD = /<link\b[^>]*\bhref="\/api\/auth\/config"[^>]*>/;
@@ -45,6 +51,7 @@ function compressed(html: string): AppPage {
   const identity = Buffer.from(html, 'utf8');
   return {
     identity,
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
     br: brotliCompressSync(identity, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import fresh from 'fresh';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../shared/api-error';
 import { appPageOf, type AppPage } from '../lib/app-page';
@@ -31,12 +32,23 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
 /** The encodings of the page by preference (the same as the built files'). */
 const PAGE_ENCODINGS = ['br', 'gzip'] as const;
 
-/** Sends the app's page in the encoding the client accepts best (RFC 9110 Accept-Encoding). */
+/**
+ * Sends the app's page in the encoding the client accepts best (RFC 9110 Accept-Encoding), or 304
+ * Not Modified when the client's `If-None-Match` names its entity tag (RFC 9110 section 13.1.2;
+ * the `fresh` package compares them).
+ */
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: AppPage): FastifyReply {
   const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? negotiate(accepted.toLowerCase().replaceAll('*', 'gzip'), [...PAGE_ENCODINGS]) : null;
-  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-  if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
+  const negotiated = accepted ? negotiate(accepted.toLowerCase().replaceAll('*', 'gzip'), [...PAGE_ENCODINGS]) : null;
+  const encoding = negotiated === 'br' || negotiated === 'gzip' ? negotiated : null;
+  const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('etag', etag)
+    .type('text/html; charset=utf-8');
+  if (fresh(request.headers, { etag })) return reply.code(304).send();
+  if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
   return reply.send(page.identity);
 }
 
