@@ -9,7 +9,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
+import { brotliTextOptions, GZIP_TEXT_OPTIONS } from '../../src/server/lib/precompression';
 
 const TEXT_FILES = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 const MIN_BYTES = 1024;
@@ -30,14 +31,8 @@ function textFiles(folder: string): string[] {
 export async function compressFile(path: string): Promise<{ plain: number; br: number; gz: number }> {
   const plain = readFileSync(path);
   const [br, gz] = await Promise.all([
-    toBrotli(plain, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-      },
-    }),
-    toGzip(plain, { level: 9 }),
+    toBrotli(plain, brotliTextOptions(plain.length)),
+    toGzip(plain, GZIP_TEXT_OPTIONS),
   ]);
   if (br.length < plain.length) writeFileSync(`${path}.br`, br);
   if (gz.length < plain.length) writeFileSync(`${path}.gz`, gz);

@@ -11,14 +11,15 @@
  * cannot end the element or open a comment.
  *
  * The page is built once per version of the file (its modification time and size) and kept with
- * its brotli (quality 11) and gzip (level 9) copies, as the build does for its files
- * (scripts/lib/compress-assets.ts), and a strong entity tag of its bytes (RFC 9110 section 8.8.3),
- * so a browser revalidating it gets a 304.
+ * its brotli and gzip copies, made with the build's settings for its files (lib/precompression.ts),
+ * and a strong entity tag of its bytes (RFC 9110 section 8.8.3), so a browser revalidating it
+ * gets a 304.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { AUTH_CONFIG_ELEMENT_ID, type AuthConfig } from '../../shared/me';
+import { brotliTextOptions, GZIP_TEXT_OPTIONS } from './precompression';
 
 /**
  * The page's bytes as they are and compressed, by `Content-Encoding`, and the entity tag of its
@@ -52,14 +53,8 @@ function compressed(html: string): AppPage {
   return {
     identity,
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
-    br: brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, brotliTextOptions(identity.length)),
+    gzip: gzipSync(identity, GZIP_TEXT_OPTIONS),
   };
 }
 
