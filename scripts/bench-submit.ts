@@ -24,8 +24,13 @@
  *   answers the approvers for their notification (docs/performance.md "Submission throughput"
  *   lists them). It shows what the API adds to its own database work; change it with the write path.
  *
+ * - floor: the stack's floor (lib/submit-floor-server.ts, a child process): a Fastify server that
+ *   stores each POSTed example with the direct work as one statement and nothing else (no
+ *   sign-in, no validation), on the same throwaway PostgreSQL database or a PGlite folder of its
+ *   own, POSTed to by the same clients. What any server on this stack and machine reaches at best.
+ *
  * Prints requests (transactions) per second, p50/p95/p99 in ms, the answers other than 201, and
- * the ratios API ÷ direct and API ÷ full per point. Figures only; nothing asserted. BENCH_SERVER_FLAGS adds Node
+ * the ratios API ÷ direct, API ÷ full, floor ÷ direct and API ÷ floor per point. Figures only; nothing asserted. BENCH_SERVER_FLAGS adds Node
  * flags to the server's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile written when it exits).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -44,6 +49,15 @@ import pg from 'pg';
 import { signInOverHttp } from '../tests/api/helpers/server-process';
 import type { AttachmentRef } from '../src/shared/attachment';
 import { createThrowawayDatabase, quantile, uploadInvoiceFiles } from './lib/bench-support';
+import {
+  AP_EXAMPLE,
+  apNumber,
+  COUNTER_SQL,
+  createdDiff,
+  INSERT_CREATED_SQL,
+  INSERT_SUBMISSION_SQL,
+  SUMMARY,
+} from './lib/submit-work';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map(Number);
@@ -53,8 +67,6 @@ const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
 const WARM_UP = 100;
 
 type Point = { perSecond: number; ms: number[]; failed: number };
-
-const AP_EXAMPLE = JSON.parse(readFileSync(join(ROOT, 'schemas/AP/example.json'), 'utf8')) as Record<string, unknown>;
 
 /** The AP area's own example, with an invoice number and an uploaded invoice file of its own. */
 function apInvoice(n: number, file: AttachmentRef) {
@@ -70,17 +82,12 @@ function latencies(ms: number[]): string {
   return `${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.95))} / ${f(quantile(sorted, 0.99))}`;
 }
 
-/** One POST on `agent`; resolves with the status and body. */
-function post(
-  baseUrl: string,
-  token: string,
-  body: unknown,
-  agent: http.Agent,
-): Promise<{ status: number; body: string }> {
+/** One POST to `url` on `agent`, as the web app sends a submission; resolves with the status and body. */
+function post(url: string, token: string, body: unknown, agent: http.Agent): Promise<{ status: number; body: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve) => {
     const req = http.request(
-      `${baseUrl}/api/areas/AP/submissions`,
+      url,
       {
         agent,
         method: 'POST',
@@ -105,6 +112,36 @@ function post(
 
 let invoices = 0;
 
+const SUBMISSIONS_PATH = '/api/areas/AP/submissions';
+
+/**
+ * `clients` closed-loop clients POSTing AP's example to the floor server at `floorUrl` for
+ * {@link SECONDS}, each on its own keep-alive connection, as {@link apiPoint} does.
+ */
+async function floorPoint(floorUrl: string, clients: number): Promise<Point> {
+  const ms: number[] = [];
+  let failed = 0;
+  const began = performance.now();
+  const until = began + SECONDS * 1000;
+  const client = async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    while (performance.now() < until) {
+      const started = performance.now();
+      const answer = await post(
+        `${floorUrl}/submissions`,
+        'floor',
+        { ...AP_EXAMPLE, invoiceNumber: `B-${invoices++}` },
+        agent,
+      );
+      if (answer.status === 201) ms.push(performance.now() - started);
+      else failed += 1;
+    }
+    agent.destroy();
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return { perSecond: ms.length / ((performance.now() - began) / 1000), ms, failed };
+}
+
 /** `clients` closed-loop clients POSTing for {@link SECONDS}; each on its own keep-alive connection. */
 async function apiPoint(baseUrl: string, token: string, clients: number): Promise<Point> {
   const ms: number[] = [];
@@ -118,7 +155,7 @@ async function apiPoint(baseUrl: string, token: string, clients: number): Promis
       // a stock that runs out is topped up inside the window: raise BENCH_UPLOADS_PER_SECOND then
       const file = files.pop() ?? (await uploadInvoiceFiles(baseUrl, token, 1))[0]!;
       const started = performance.now();
-      const answer = await post(baseUrl, token, apInvoice(invoices++, file), agent);
+      const answer = await post(`${baseUrl}${SUBMISSIONS_PATH}`, token, apInvoice(invoices++, file), agent);
       if (answer.status === 201) ms.push(performance.now() - started);
       else failed += 1;
     }
@@ -127,20 +164,6 @@ async function apiPoint(baseUrl: string, token: string, clients: number): Promis
   await Promise.all(Array.from({ length: clients }, client));
   return { perSecond: ms.length / ((performance.now() - began) / 1000), ms, failed };
 }
-
-/** The submission's `created` history diff, as the app writes it. */
-function createdDiff(number: string, data: unknown) {
-  return {
-    number: { from: null, to: number },
-    status: { from: null, to: 'New' },
-    property: { from: null, to: AP_EXAMPLE.property },
-    data: { from: null, to: data },
-  };
-}
-
-const COUNTER_SQL =
-  "INSERT INTO area_counters (area, last_number) VALUES ('AP', 1) ON CONFLICT (area) DO UPDATE SET last_number = area_counters.last_number + 1 RETURNING last_number";
-const SUMMARY = String(AP_EXAMPLE.vendorName);
 
 /**
  * `value` as a pgbench SQL string literal of its JSON. A space after each key's colon:
@@ -380,16 +403,17 @@ async function pgliteSubmission(client: PGlite, requesterId: string): Promise<vo
   await client.transaction(async (tx) => {
     const { rows } = await tx.query<{ last_number: number }>(COUNTER_SQL);
     const sequence = rows[0]!.last_number;
-    const number = `AP-${String(sequence).padStart(6, '0')}`;
-    const inserted = await tx.query<{ id: string }>(
-      'INSERT INTO submissions (area, sequence, number, data, schema_version, property_code, summary, requester_id, idempotency_key) ' +
-        "VALUES ('AP', $1, $2, $3, 1, $4, $5, $6, $7) RETURNING id",
-      [sequence, number, data, AP_EXAMPLE.property, SUMMARY, requesterId, randomUUID()],
-    );
-    await tx.query(
-      "INSERT INTO changes (entity, entity_id, actor_id, action, diff) VALUES ('submission', $1, $2, 'created', $3)",
-      [inserted.rows[0]!.id, requesterId, createdDiff(number, data)],
-    );
+    const number = apNumber(sequence);
+    const inserted = await tx.query<{ id: string }>(INSERT_SUBMISSION_SQL, [
+      sequence,
+      number,
+      data,
+      AP_EXAMPLE.property,
+      SUMMARY,
+      requesterId,
+      randomUUID(),
+    ]);
+    await tx.query(INSERT_CREATED_SQL, [inserted.rows[0]!.id, requesterId, createdDiff(number, data)]);
   });
 }
 
@@ -413,24 +437,28 @@ async function pglitePoint(
   return { perSecond: ms.length / ((performance.now() - began) / 1000), ms, failed: 0 };
 }
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+/**
+ * Starts `script` (through tsx) with the server's Node flags and `env`, and waits until `healthUrl`
+ * answers 2xx (at most 120 s).
+ */
+async function startServer(
+  env: Record<string, string>,
+  script = 'src/server/server.ts',
+  healthUrl = `${env.PUBLIC_URL}/api/health`,
+): Promise<ChildProcess> {
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', ...flags, '--import', 'tsx', 'src/server/server.ts'],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...flags, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   child.once('exit', () => process.off('exit', killOnExit));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${env.PUBLIC_URL}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+    const healthy = await fetch(healthUrl, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => r.ok,
       () => false,
     );
@@ -438,7 +466,7 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
-  throw new Error('server did not become healthy within 120 s');
+  throw new Error(`${script} did not become healthy within 120 s`);
 }
 
 async function main(): Promise<void> {
@@ -447,12 +475,15 @@ async function main(): Promise<void> {
   const port = await getPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let server: ChildProcess | null = null;
+  let floor: ChildProcess | null = null;
   let direct: PGlite | null = null;
   const cleanUp = async () => {
-    if (server && server.exitCode === null) {
-      const exited = once(server, 'exit');
-      server.kill('SIGTERM');
-      await exited;
+    for (const child of [server, floor]) {
+      if (child && child.exitCode === null) {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
     await direct?.close();
     await throwaway?.drop();
@@ -478,7 +509,7 @@ async function main(): Promise<void> {
     let requesterId = '';
     const warmUpFiles = await uploadInvoiceFiles(baseUrl, token, WARM_UP);
     for (const file of warmUpFiles) {
-      const answer = await post(baseUrl, token, apInvoice(invoices++, file), agent);
+      const answer = await post(`${baseUrl}${SUBMISSIONS_PATH}`, token, apInvoice(invoices++, file), agent);
       if (answer.status !== 201) throw new Error(`warm-up: HTTP ${answer.status} ${answer.body}`);
       requesterId = (JSON.parse(answer.body) as { requester: { id: string } }).requester.id;
     }
@@ -494,6 +525,24 @@ async function main(): Promise<void> {
       `Node ${process.version}; database: ${throwaway ? 'PostgreSQL (direct: pgbench, prepared)' : 'PGlite (direct: same process)'}; ` +
         `${SECONDS} s per point; server LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'default'}`,
     );
+    const floorPort = await getPort();
+    const floorUrl = `http://127.0.0.1:${floorPort}`;
+    floor = await startServer(
+      {
+        FLOOR_PORT: String(floorPort),
+        ...(throwaway
+          ? { FLOOR_DATABASE_URL: throwaway.url, FLOOR_REQUESTER_ID: requesterId }
+          : { FLOOR_DATA_DIR: join(dataDir, 'floor') }),
+      },
+      'scripts/lib/submit-floor-server.ts',
+      `${floorUrl}/health`,
+    );
+    const floorAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (let n = 0; n < WARM_UP; n += 1) {
+      const answer = await post(`${floorUrl}/submissions`, 'floor', AP_EXAMPLE, floorAgent);
+      if (answer.status !== 201) throw new Error(`floor warm-up: HTTP ${answer.status} ${answer.body}`);
+    }
+    floorAgent.destroy();
     if (throwaway) {
       const admin = new pg.Client({ connectionString: throwaway.url });
       await admin.connect();
@@ -502,7 +551,8 @@ async function main(): Promise<void> {
     }
     console.log(
       'clients | API req/s | API p50 / p95 / p99 ms | not 201 | direct tx/s | direct p50 / p95 / p99 ms | ' +
-        'API ÷ direct | full tx/s | full p50 / p95 / p99 ms | API ÷ full',
+        'API ÷ direct | full tx/s | full p50 / p95 / p99 ms | API ÷ full | floor req/s | floor p50 / p95 / p99 ms | floor not 201 | ' +
+        'floor ÷ direct | API ÷ floor',
     );
     for (const clients of CLIENTS) {
       const api = await apiPoint(baseUrl, token, clients);
@@ -512,10 +562,13 @@ async function main(): Promise<void> {
       const full = throwaway
         ? await pgbenchPoint(throwaway.url, pgbenchFullScript(requesterId, DIRECT_ATTACHMENTS), clients)
         : await pglitePoint(direct!, requesterId, clients, pgliteFullSubmission);
+      const bare = await floorPoint(floorUrl, clients);
       console.log(
         `${clients} | ${api.perSecond.toFixed(0)} | ${latencies(api.ms)} | ${api.failed} | ` +
           `${straight.perSecond.toFixed(0)} | ${latencies(straight.ms)} | ${(api.perSecond / straight.perSecond).toFixed(2)} | ` +
-          `${full.perSecond.toFixed(0)} | ${latencies(full.ms)} | ${(api.perSecond / full.perSecond).toFixed(2)}`,
+          `${full.perSecond.toFixed(0)} | ${latencies(full.ms)} | ${(api.perSecond / full.perSecond).toFixed(2)} | ` +
+          `${bare.perSecond.toFixed(0)} | ${latencies(bare.ms)} | ${bare.failed} | ${(bare.perSecond / straight.perSecond).toFixed(2)} | ` +
+          `${(api.perSecond / bare.perSecond).toFixed(2)}`,
       );
     }
   } finally {
