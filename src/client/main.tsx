@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
-import { registerServiceWorker } from './lib/pwa';
+import { registerServiceWorkerAfterLoad } from './lib/pwa';
 import { loadSessionAhead } from './lib/session/session-provider';
 import './components/ui/ui.css';
 import './styles/base.css';
@@ -24,4 +24,5 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+// after the first page, so its install does not compete with the page's own downloads
+registerServiceWorkerAfterLoad();
