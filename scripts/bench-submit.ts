@@ -114,11 +114,21 @@ let invoices = 0;
 
 const SUBMISSIONS_PATH = '/api/areas/AP/submissions';
 
+/** One POST to `url` on `agent` (see {@link post}); resolves with its status and how long it took, ms. */
+async function timedPost(url: string, token: string, body: unknown, agent: http.Agent) {
+  const started = performance.now();
+  const { status } = await post(url, token, body, agent);
+  return { status, ms: performance.now() - started };
+}
+
 /**
- * `clients` closed-loop clients POSTing AP's example to the floor server at `floorUrl` for
- * {@link SECONDS}, each on its own keep-alive connection, as {@link apiPoint} does.
+ * `clients` closed-loop clients for {@link SECONDS}, each on its own keep-alive connection, each
+ * calling `send` again as soon as its last call is answered; a 201 counts, anything else fails.
  */
-async function floorPoint(floorUrl: string, clients: number): Promise<Point> {
+async function closedLoopPoint(
+  clients: number,
+  send: (agent: http.Agent) => Promise<{ status: number; ms: number }>,
+): Promise<Point> {
   const ms: number[] = [];
   let failed = 0;
   const began = performance.now();
@@ -126,14 +136,8 @@ async function floorPoint(floorUrl: string, clients: number): Promise<Point> {
   const client = async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     while (performance.now() < until) {
-      const started = performance.now();
-      const answer = await post(
-        `${floorUrl}/submissions`,
-        'floor',
-        { ...AP_EXAMPLE, invoiceNumber: `B-${invoices++}` },
-        agent,
-      );
-      if (answer.status === 201) ms.push(performance.now() - started);
+      const answer = await send(agent);
+      if (answer.status === 201) ms.push(answer.ms);
       else failed += 1;
     }
     agent.destroy();
@@ -142,27 +146,21 @@ async function floorPoint(floorUrl: string, clients: number): Promise<Point> {
   return { perSecond: ms.length / ((performance.now() - began) / 1000), ms, failed };
 }
 
-/** `clients` closed-loop clients POSTing for {@link SECONDS}; each on its own keep-alive connection. */
+/** `clients` closed-loop clients POSTing AP's example to the floor server at `floorUrl`. */
+function floorPoint(floorUrl: string, clients: number): Promise<Point> {
+  return closedLoopPoint(clients, (agent) =>
+    timedPost(`${floorUrl}/submissions`, 'floor', { ...AP_EXAMPLE, invoiceNumber: `B-${invoices++}` }, agent),
+  );
+}
+
+/** `clients` closed-loop clients POSTing AP's example with a file of its own to the API. */
 async function apiPoint(baseUrl: string, token: string, clients: number): Promise<Point> {
-  const ms: number[] = [];
-  let failed = 0;
   const files = await uploadInvoiceFiles(baseUrl, token, SECONDS * UPLOADS_PER_SECOND);
-  const began = performance.now();
-  const until = began + SECONDS * 1000;
-  const client = async () => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    while (performance.now() < until) {
-      // a stock that runs out is topped up inside the window: raise BENCH_UPLOADS_PER_SECOND then
-      const file = files.pop() ?? (await uploadInvoiceFiles(baseUrl, token, 1))[0]!;
-      const started = performance.now();
-      const answer = await post(`${baseUrl}${SUBMISSIONS_PATH}`, token, apInvoice(invoices++, file), agent);
-      if (answer.status === 201) ms.push(performance.now() - started);
-      else failed += 1;
-    }
-    agent.destroy();
-  };
-  await Promise.all(Array.from({ length: clients }, client));
-  return { perSecond: ms.length / ((performance.now() - began) / 1000), ms, failed };
+  return closedLoopPoint(clients, async (agent) => {
+    // a stock that runs out is topped up inside the window: raise BENCH_UPLOADS_PER_SECOND then
+    const file = files.pop() ?? (await uploadInvoiceFiles(baseUrl, token, 1))[0]!;
+    return timedPost(`${baseUrl}${SUBMISSIONS_PATH}`, token, apInvoice(invoices++, file), agent);
+  });
 }
 
 /**
