@@ -19,7 +19,9 @@
  * waiting (tests/e2e/support/failure-report.ts).
  *
  * Vitest's and Playwright's JSON reports are summed and the run ends with one plain line
- * `Tests: N passed, N failed, N skipped`. Exit code 0 only when every step passed.
+ * `Tests: N passed, N failed, N skipped`. Before it, every failed test is listed again by step, file
+ * and name with the first lines of its error, since a buffered step's output is printed far above
+ * the end of a long run. Exit code 0 only when every step passed.
  */
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
@@ -30,6 +32,9 @@ import { join } from 'node:path';
 const reportDir = mkdtempSync(join(tmpdir(), 'tm-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Failed tests as `{ step, file, name, message }`, from the JSON reports, listed at the end. */
+const failedTests = [];
+const FAILURE_MESSAGE_LINES = 6;
 const runStarted = Date.now();
 
 /** The steps running now, each in its own process group, so Ctrl+C or CI's SIGTERM reaches them all. */
@@ -48,6 +53,53 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+/** The first lines of a failure message, without terminal colours. */
+function firstLines(message) {
+  return (
+    String(message ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .slice(0, FAILURE_MESSAGE_LINES)
+      .join('\n')
+  );
+}
+
+/**
+ * Failed tests of a vitest JSON report (Jest's shape: `testResults[]` per file, each with
+ * `assertionResults[]`); a file that failed outside any test (an import or hook error) counts as one.
+ */
+function vitestFailures(step, report) {
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failedTests.push({ step, file: file.name, name: test.fullName, message: firstLines(test.failureMessages?.[0]) });
+    }
+    if (file.status === 'failed' && failed.length === 0) {
+      failedTests.push({ step, file: file.name, name: '(the file itself)', message: firstLines(file.message) });
+    }
+  }
+}
+
+/** Failed or flaky tests of a Playwright JSON report (`suites[]` nesting `specs[]` and `suites[]`). */
+function playwrightFailures(step, suites, titles = []) {
+  for (const suite of suites ?? []) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const results = (spec.tests ?? []).flatMap((test) => test.results ?? []);
+      const error = results.find((result) => result.error)?.error;
+      failedTests.push({
+        step,
+        file: spec.file,
+        name: [...path.slice(1), spec.title].join(' > '),
+        message: firstLines(error?.message),
+      });
+    }
+    playwrightFailures(step, suite.suites, path);
+  }
+}
 
 /**
  * Runs one step and resolves true when it exits 0. With `buffered`, its output (stdout and stderr)
@@ -102,6 +154,7 @@ async function vitest(name, projects, { extraArgs = [], extraReporters = [], buf
     totals.passed += report.numPassedTests ?? 0;
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    vitestFailures(name, report);
   } else if (!ok) {
     totals.failed += 1;
   }
@@ -118,7 +171,8 @@ async function visual() {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
   });
   if (existsSync(outputFile)) {
-    const { stats } = JSON.parse(readFileSync(outputFile, 'utf8'));
+    const { stats, suites } = JSON.parse(readFileSync(outputFile, 'utf8'));
+    playwrightFailures('visual', suites);
     totals.passed += stats?.expected ?? 0;
     totals.failed += (stats?.unexpected ?? 0) + (stats?.flaky ?? 0);
     totals.skipped += stats?.skipped ?? 0;
@@ -146,6 +200,14 @@ async function checkStream() {
 }
 
 await Promise.all([browserStream(), checkStream()]);
+
+if (failedTests.length) {
+  console.log(`\nFailed tests (${failedTests.length}):`);
+  for (const { step, file, name, message } of failedTests) {
+    console.log(`\n- [${step}] ${file} > ${name}`);
+    if (message) console.log(message.replace(/^/gm, '    '));
+  }
+}
 
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
 console.log(`Run took ${seconds(runStarted)} s.`);
