@@ -20,12 +20,22 @@ function send(agent: http.Agent, url: string, token: string, body?: unknown): Pr
 
 /**
  * Sends the request line, the headers and the first half of the body now; `finish()` sends the
- * rest and resolves with the answer.
+ * rest and resolves with the answer. With `expectContinue`, the request says `Expect:
+ * 100-continue` and `continued` settles when the server's `100 Continue` arrives: Node's HTTP
+ * server writes it when it has read the headers, just before it hands the request to the app
+ * (https://nodejs.org/api/http.html#event-checkcontinue), whose `onRequest` hooks then run.
  */
-function sendInTwoParts(agent: http.Agent, url: string, token: string, body?: unknown) {
+function sendInTwoParts(
+  agent: http.Agent,
+  url: string,
+  token: string,
+  body?: unknown,
+  { expectContinue = false } = {},
+) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const half = payload ? Math.floor(payload.length / 2) : 0;
   let request: http.ClientRequest | undefined;
+  let continued: Promise<void> = Promise.resolve();
   const answer = new Promise<Answer>((resolve) => {
     request = http.request(
       url,
@@ -34,6 +44,7 @@ function sendInTwoParts(agent: http.Agent, url: string, token: string, body?: un
         method: payload ? 'POST' : 'GET',
         headers: {
           authorization: `Bearer ${token}`,
+          ...(expectContinue ? { expect: '100-continue' } : {}),
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
         },
       },
@@ -45,10 +56,13 @@ function sendInTwoParts(agent: http.Agent, url: string, token: string, body?: un
       },
     );
     request.on('error', (error) => resolve({ status: 0, error: error.message, at: performance.now() }));
+    if (expectContinue) continued = once(request, 'continue').then(() => undefined);
     if (payload) request.write(payload.slice(0, half));
     else request.flushHeaders();
   });
   return {
+    /** Settles on the server's 100 Continue, or with the answer if that comes first. */
+    continued: Promise.race([continued, answer.then(() => undefined)]),
     finish: () => {
       request?.end(payload?.slice(half));
       return answer;
@@ -103,9 +117,15 @@ describe(`SIGTERM on the real server process (${database})`, () => {
     expect((await send(keepAlive, `${running.baseUrl}/api/health`, token)).status).toBe(200);
     await Promise.all(Array.from({ length: BURST }, () => send(load, `${running.baseUrl}/api/health`, token)));
 
-    // In flight for sure: its headers are in and admitted (a later request on another connection
-    // was answered), its body is not complete until after the signal.
-    const inFlight = sendInTwoParts(new http.Agent({ keepAlive: false }), submit, token, invoice(BURST + 9));
+    // In flight for sure: its headers are in (the server's 100 Continue came back) and it is
+    // admitted (a request read after it was answered, and admission takes the same two event-loop
+    // turns for every request, first come first served); its body is not complete until after
+    // the signal. Without waiting for the 100 Continue, the later request could be read and
+    // answered before the server had accepted this one's connection.
+    const inFlight = sendInTwoParts(new http.Agent({ keepAlive: false }), submit, token, invoice(BURST + 9), {
+      expectContinue: true,
+    });
+    await inFlight.continued;
     expect((await send(keepAlive, `${running.baseUrl}/api/health`, token)).status).toBe(200);
 
     // The request on the kept-alive connection goes in the middle of the burst, so that it is still
@@ -130,7 +150,7 @@ describe(`SIGTERM on the real server process (${database})`, () => {
 
     expect(after.map((answer) => answer.status).filter((status) => status !== 503 && status !== 0)).toEqual([]);
     for (const answer of after.filter((a) => a.status === 503)) expect(answer.connection).toBe('close');
-    expect(finished.status).toBe(201);
+    expect(finished).toMatchObject({ status: 201 });
     expect(finished.at).toBeGreaterThan(signalled);
     // The burst, sent before the signal: served, or refused when not yet admitted at the signal.
     expect(answers.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
