@@ -19,10 +19,11 @@
  * less than 6 minutes left (it lives 15), so no run refreshes it. Each page is visited once
  * before the runs, so the server has answered its requests once (as on a portal that is running).
  *
- * The stack's floor: in the same rounds, two stock pages on a loopback server of their own
+ * The stack's floor: in the same rounds, stock pages on a loopback server of their own
  * (scripts/lib/lighthouse-baseline.ts): React 19 with the data router and ky drawing one fetched
- * record (the floor of `/Forms`, the ticket page and the home page), and stock @rjsf/core drawing
- * AP's form (the floor of `/AP/Form`). Runs go in rounds (every page and floor once per round);
+ * record (the floor of `/Forms`, the ticket page and the home page), stock @rjsf/core drawing
+ * AP's form, and the same with the widget libraries AP's fields need (choices.js, flatpickr,
+ * slate) in its one script (the floors of `/AP/Form`). Runs go in rounds (every page and floor once per round);
  * the script then prints each page's median performance against its floor's (ours ÷ floor) and
  * the differences of the median LCP and TBT. A floor below a target says that no page on this
  * stack reaches it under the same throttling; a page far below its floor, that its own work is
@@ -57,9 +58,13 @@ const TARGETS = { performance: { desktop: 95, mobile: 90 }, accessibility: 100, 
 
 type Preset = 'desktop' | 'mobile';
 /** The stack's floor a portal page is compared with (scripts/lib/lighthouse-baseline.ts). */
-type Floor = 'stock shell' | 'stock form';
-const FLOOR_PATHS: Readonly<Record<Floor, string>> = { 'stock shell': '/stock/shell', 'stock form': '/stock/form' };
-type PageCase = { label: string; path: string; signedIn: boolean; floor?: Floor; isFloor?: boolean };
+type Floor = 'stock shell' | 'stock form' | 'stock form with widgets';
+const FLOOR_PATHS: Readonly<Record<Floor, string>> = {
+  'stock shell': '/stock/shell',
+  'stock form': '/stock/form',
+  'stock form with widgets': '/stock/full-form',
+};
+type PageCase = { label: string; path: string; signedIn: boolean; floors?: readonly Floor[]; isFloor?: boolean };
 type RunFigures = {
   performance: number;
   accessibility: number;
@@ -234,7 +239,8 @@ async function main(): Promise<void> {
     stock = baseline;
     console.log(
       `Stock pages (the stack's floor) on ${baseline.baseUrl}: shell ${baseline.sizes.shell.toFixed(1)} KB, ` +
-        `form ${baseline.sizes.form.toFixed(1)} KB of JavaScript (gzip -9)`,
+        `form ${baseline.sizes.form.toFixed(1)} KB, form with widgets ${baseline.sizes.fullForm.toFixed(1)} KB ` +
+        'of JavaScript (gzip -9)',
     );
     chrome = await launch({
       chromePath: CHROMIUM_PATH,
@@ -260,17 +266,19 @@ async function main(): Promise<void> {
 
     const portalPages = (
       [
-        { label: '/Forms', path: '/Forms', signedIn: true, floor: 'stock shell' },
-        { label: '/AP/Form', path: '/AP/Form', signedIn: true, floor: 'stock form' },
-        { label: '/AP/{id}', path: `/AP/${ticketId}`, signedIn: true, floor: 'stock shell' },
-        { label: '/ (signed out)', path: '/', signedIn: false, floor: 'stock shell' },
+        { label: '/Forms', path: '/Forms', signedIn: true, floors: ['stock shell'] },
+        { label: '/AP/Form', path: '/AP/Form', signedIn: true, floors: ['stock form', 'stock form with widgets'] },
+        { label: '/AP/{id}', path: `/AP/${ticketId}`, signedIn: true, floors: ['stock shell'] },
+        { label: '/ (signed out)', path: '/', signedIn: false, floors: ['stock shell'] },
       ] satisfies PageCase[]
     ).filter((p) => !ONLY || p.label.includes(ONLY));
     const floors = new Map<Floor, PageCase>(
-      portalPages.map(({ floor }) => [
-        floor,
-        { label: `${floor} (floor)`, path: FLOOR_PATHS[floor], signedIn: false, isFloor: true },
-      ]),
+      portalPages.flatMap(({ floors: its }) =>
+        its.map((floor) => [
+          floor,
+          { label: `${floor} (floor)`, path: FLOOR_PATHS[floor], signedIn: false, isFloor: true },
+        ]),
+      ),
     );
     const pages: PageCase[] = [...portalPages, ...floors.values()];
     const originOf = (pageCase: PageCase) => (pageCase.isFloor ? baseline.baseUrl : baseUrl);
@@ -371,8 +379,7 @@ async function main(): Promise<void> {
       "\nAgainst the stack's floor (medians of the runs; performance ours ÷ floor, LCP and TBT ours − floor):",
     );
     for (const preset of PRESETS) {
-      for (const pageCase of portalPages) {
-        const floor = floors.get(pageCase.floor);
+      for (const [pageCase, floor] of portalPages.flatMap((p) => p.floors.map((f) => [p, floors.get(f)] as const))) {
         if (!floor) continue;
         const ours = runsOf.get(key(pageCase, preset)) ?? [];
         const base = runsOf.get(key(floor, preset)) ?? [];

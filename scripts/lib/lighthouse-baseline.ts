@@ -9,6 +9,9 @@
  * - `/stock/form` (scripts/bench/baseline-form-page.tsx): React 19 and stock @rjsf/core drawing
  *   AP's form (schema and UI schema bundled in, the portal's own widgets left out, the schema's
  *   precompiled validator module), no request after its script.
+ * - `/stock/full-form` (scripts/bench/baseline-full-form-page.tsx): the stock form with the
+ *   libraries the portal's widgets stand on for AP's fields (choices.js, flatpickr, slate and
+ *   slate-react), in the same one script, each built on its field's first focus.
  *
  * What the portal's pages do on top of these costs more; a target a stock page misses under the
  * same throttling is out of the pages' reach on this stack.
@@ -21,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { generateValidatorModule } from '../../src/server/domains/areas/validator-generation';
+import { SEED_PROPERTIES } from '../../src/server/seed/data';
 import type { JsonObject } from '../../src/shared/json';
 import { withoutPortalWidgets } from './bench-support';
 
@@ -51,6 +55,7 @@ function baselineCasePlugin(): Plugin {
     `export const TITLE = ${JSON.stringify(area.title)};`,
     `export const SCHEMA = ${JSON.stringify(schema)};`,
     `export const UI_SCHEMA = ${JSON.stringify(withoutPortalWidgets(readJson('ui.json')))};`,
+    `export const PROPERTIES = ${JSON.stringify(SEED_PROPERTIES.map(({ code, name }) => ({ code, name })))};`,
     generateValidatorModule(schema).replace('export default function validators', 'export function validators'),
   ].join('\n');
   return {
@@ -114,11 +119,17 @@ function ticketJson(): string {
 }
 
 /**
- * Bundles both stock pages and serves them on 127.0.0.1 (a random port) until `close`; `sizes`
+ * Bundles the stock pages and serves them on 127.0.0.1 (a random port) until `close`; `sizes`
  * gives each page's script in KB of gzip -9 (as `npm run size` counts).
  */
-export async function startBaselineServer(): Promise<BaselineServer & { sizes: { shell: number; form: number } }> {
-  const [shell, form] = await Promise.all([bundle('baseline-shell-page.tsx'), bundle('baseline-form-page.tsx')]);
+export async function startBaselineServer(): Promise<
+  BaselineServer & { sizes: { shell: number; form: number; fullForm: number } }
+> {
+  const [shell, form, fullForm] = await Promise.all([
+    bundle('baseline-shell-page.tsx'),
+    bundle('baseline-form-page.tsx'),
+    bundle('baseline-full-form-page.tsx'),
+  ]);
   const js = 'text/javascript; charset=utf-8';
   const html = 'text/html; charset=utf-8';
   const assets = new Map<string, Asset>([
@@ -127,6 +138,8 @@ export async function startBaselineServer(): Promise<BaselineServer & { sizes: {
     ['/stock/ticket.json', asset('application/json', ticketJson())],
     ['/stock/form', asset(html, page('Stock form', '/stock/form.js'))],
     ['/stock/form.js', asset(js, form)],
+    ['/stock/full-form', asset(html, page('Stock form with widgets', '/stock/full-form.js'))],
+    ['/stock/full-form.js', asset(js, fullForm)],
   ]);
   const server: Server = createServer((request, response) => {
     const found = assets.get(new URL(request.url ?? '/', 'http://localhost').pathname);
@@ -149,7 +162,11 @@ export async function startBaselineServer(): Promise<BaselineServer & { sizes: {
   const gzipKb = (name: string) => gzipSync(assets.get(name)?.body ?? '', { level: 9 }).length / 1024;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    sizes: { shell: gzipKb('/stock/shell.js'), form: gzipKb('/stock/form.js') },
+    sizes: {
+      shell: gzipKb('/stock/shell.js'),
+      form: gzipKb('/stock/form.js'),
+      fullForm: gzipKb('/stock/full-form.js'),
+    },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
