@@ -79,12 +79,19 @@ function Editor() {
 }
 
 /** An empty box until its first focus, then a slate editor in it. */
-function RichTextWidget({ id }: WidgetProps) {
+function RichTextWidget({ id, label }: WidgetProps) {
   const [editing, setEditing] = useState(false);
   return editing ? (
     <Editor />
   ) : (
-    <div id={id} role="textbox" tabIndex={0} aria-multiline="true" onFocus={() => setEditing(true)} />
+    <div
+      id={id}
+      role="textbox"
+      tabIndex={0}
+      aria-label={label}
+      aria-multiline="true"
+      onFocus={() => setEditing(true)}
+    />
   );
 }
 
