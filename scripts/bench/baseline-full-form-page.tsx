@@ -13,7 +13,7 @@ import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
 import Choices from 'choices.js';
 import flatpickr from 'flatpickr';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEditor, type Descendant } from 'slate';
 import { Editable, Slate, withReact } from 'slate-react';
@@ -26,20 +26,32 @@ import type { JsonObject } from '../../src/shared/json';
 // a module made by scripts/lib/lighthouse-baseline.ts as it bundles this page (baseline-case.d.ts)
 import { PROPERTIES, SCHEMA, TITLE, UI_SCHEMA, validators } from 'bench:baseline-case';
 
-/** A native select until its first focus, then choices.js on it. */
-function SelectWidget({ id, value, onChange }: WidgetProps) {
+/**
+ * The props of a native field that builds its library on the element at its first focus: its id,
+ * its value as text, and rjsf's change handler fed from the element.
+ */
+function useBuiltOnFocus<T extends HTMLInputElement | HTMLSelectElement>(
+  { id, value, onChange }: WidgetProps,
+  build: (element: T) => void,
+) {
   const built = useRef(false);
+  return {
+    id,
+    value: typeof value === 'string' ? value : '',
+    onChange: (event: ChangeEvent<T>) => onChange(event.target.value),
+    onFocus: (event: FocusEvent<T>) => {
+      if (built.current) return;
+      built.current = true;
+      build(event.currentTarget);
+    },
+  };
+}
+
+/** A native select until its first focus, then choices.js on it. */
+function SelectWidget(props: WidgetProps) {
+  const field = useBuiltOnFocus<HTMLSelectElement>(props, (element) => new Choices(element, { shouldSort: false }));
   return (
-    <select
-      id={id}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(event) => onChange(event.target.value)}
-      onFocus={(event) => {
-        if (built.current) return;
-        built.current = true;
-        new Choices(event.currentTarget, { shouldSort: false });
-      }}
-    >
+    <select {...field}>
       <option value="">Choose a property</option>
       {PROPERTIES.map(({ code, name }) => (
         <option key={code} value={code}>
@@ -51,20 +63,11 @@ function SelectWidget({ id, value, onChange }: WidgetProps) {
 }
 
 /** A text input until its first focus, then flatpickr on it. */
-function DateWidget({ id, value, onChange }: WidgetProps) {
-  const built = useRef(false);
-  return (
-    <input
-      id={id}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(event) => onChange(event.target.value)}
-      onFocus={(event) => {
-        if (built.current) return;
-        built.current = true;
-        flatpickr(event.currentTarget, { onChange: (_dates, text) => onChange(text) });
-      }}
-    />
+function DateWidget(props: WidgetProps) {
+  const field = useBuiltOnFocus<HTMLInputElement>(props, (element) =>
+    flatpickr(element, { onChange: (_dates, text) => props.onChange(text) }),
   );
+  return <input {...field} />;
 }
 
 const EMPTY: Descendant[] = [{ children: [{ text: '' }] } as Descendant];
